@@ -1,0 +1,27 @@
+# SPDX-License-Identifier: GPL-2.0
+# One build for every part. `make` builds; `make check` runs all tests and
+# ends with "N passed, N failed"; `make demo` runs the main job in QEMU.
+
+PARTS := hypervisor kernel-module tools tests/unit
+
+all: $(PARTS)
+
+$(PARTS):
+	$(MAKE) -C $@
+
+deps:
+	@scripts/deps --check 2>/dev/null || scripts/deps
+
+check: deps
+	$(MAKE) all
+	tests/check
+
+demo: deps
+	$(MAKE) all
+	tests/vm/run --machine qemu --out out/demo tests/vm/scenarios/demo.sh
+
+clean:
+	for part in $(PARTS); do $(MAKE) -C $$part clean; done
+	rm -rf out
+
+.PHONY: all deps check demo clean $(PARTS)

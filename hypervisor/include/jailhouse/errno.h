@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The errno values the hypervisor returns; they match Linux's. */
+#ifndef _JAILHOUSE_ERRNO_H
+#define _JAILHOUSE_ERRNO_H
+
+#define EPERM		1
+#define ENOENT		2
+#define EIO		5
+#define E2BIG		7
+#define ENOEXEC		8
+#define ENOMEM		12
+#define EFAULT		14
+#define EBUSY		16
+#define EEXIST		17
+#define ENODEV		19
+#define EINVAL		22
+#define ERANGE		34
+#define ENOSYS		38
+
+#endif /* !_JAILHOUSE_ERRNO_H */

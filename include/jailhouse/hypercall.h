@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Hypercall interface, compatible with Jailhouse's x86 ABI.
+ *
+ * A cell issues VMCALL (Intel) or VMMCALL (AMD) with the code in EAX and
+ * up to two arguments in RDI and RSI; the result comes back in RAX
+ * (negative errno on failure). Codes below JAILHOUSE_HC_DEBUG_CONSOLE_PUTC
+ * are accepted from the root cell only.
+ */
+#ifndef _JAILHOUSE_HYPERCALL_H
+#define _JAILHOUSE_HYPERCALL_H
+
+#define JAILHOUSE_HC_DISABLE			0
+#define JAILHOUSE_HC_CELL_CREATE		1
+#define JAILHOUSE_HC_CELL_START			2
+#define JAILHOUSE_HC_CELL_SET_LOADABLE		3
+#define JAILHOUSE_HC_CELL_DESTROY		4
+#define JAILHOUSE_HC_HYPERVISOR_GET_INFO	5
+#define JAILHOUSE_HC_CELL_GET_STATE		6
+#define JAILHOUSE_HC_CPU_GET_INFO		7
+#define JAILHOUSE_HC_DEBUG_CONSOLE_PUTC		8
+
+/* Sub-codes of JAILHOUSE_HC_HYPERVISOR_GET_INFO. */
+#define JAILHOUSE_INFO_MEM_POOL_SIZE		0
+#define JAILHOUSE_INFO_MEM_POOL_USED		1
+#define JAILHOUSE_INFO_REMAP_POOL_SIZE		2
+#define JAILHOUSE_INFO_REMAP_POOL_USED		3
+#define JAILHOUSE_INFO_NUM_CELLS		4
+
+/* Sub-codes of JAILHOUSE_HC_CPU_GET_INFO; statistic n is asked as 1000+n. */
+#define JAILHOUSE_CPU_INFO_STATE		0
+#define JAILHOUSE_CPU_INFO_STAT_BASE		1000
+
+#define JAILHOUSE_CPU_RUNNING			0
+#define JAILHOUSE_CPU_FAILED			2
+
+/* Cell states, as seen in the comm region and by CELL_GET_STATE. */
+#define JAILHOUSE_CELL_RUNNING			0
+#define JAILHOUSE_CELL_RUNNING_LOCKED		1
+#define JAILHOUSE_CELL_SHUT_DOWN		2 /* terminal state */
+#define JAILHOUSE_CELL_FAILED			3 /* terminal state */
+#define JAILHOUSE_CELL_FAILED_COMM_REV		4 /* terminal state */
+
+/* Messages from the hypervisor to a cell, and the cell's replies. */
+#define JAILHOUSE_MSG_NONE			0
+#define JAILHOUSE_MSG_SHUTDOWN_REQUEST		1
+#define JAILHOUSE_MSG_RECONFIG_COMPLETED	2
+
+#define JAILHOUSE_MSG_UNKNOWN			1
+#define JAILHOUSE_MSG_REQUEST_DENIED		2
+#define JAILHOUSE_MSG_REQUEST_APPROVED		3
+#define JAILHOUSE_MSG_RECEIVED			4
+
+#endif /* !_JAILHOUSE_HYPERCALL_H */

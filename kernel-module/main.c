@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Loader of the sandboxing hypervisor: owns /dev/jailhouse.
+ */
+#include <linux/fs.h>
+#include <linux/miscdevice.h>
+#include <linux/module.h>
+#include <linux/uaccess.h>
+
+#include <jailhouse/ioctl.h>
+#include <jailhouse/version.h>
+
+static long jailhouse_get_version(void __user *arg)
+{
+	struct jailhouse_version_info info = {
+		.ioctl_abi = JAILHOUSE_IOCTL_ABI,
+		.version = JAILHOUSE_VERSION,
+	};
+
+	return copy_to_user(arg, &info, sizeof(info)) ? -EFAULT : 0;
+}
+
+static long jailhouse_ioctl(struct file *file, unsigned int cmd,
+			    unsigned long arg)
+{
+	switch (cmd) {
+	case JAILHOUSE_GET_VERSION:
+		return jailhouse_get_version((void __user *)arg);
+	default:
+		return -ENOTTY;
+	}
+}
+
+static const struct file_operations jailhouse_fops = {
+	.owner = THIS_MODULE,
+	.unlocked_ioctl = jailhouse_ioctl,
+	.compat_ioctl = jailhouse_ioctl,
+	.llseek = noop_llseek,
+};
+
+static struct miscdevice jailhouse_misc_dev = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "jailhouse",
+	.fops = &jailhouse_fops,
+	/* Root only: every operation reconfigures the whole machine. */
+	.mode = 0600,
+};
+
+static int __init jailhouse_init(void)
+{
+	int err;
+
+	err = misc_register(&jailhouse_misc_dev);
+	if (err)
+		return err;
+	pr_info("jailhouse: loader %s ready\n", JAILHOUSE_VERSION);
+	return 0;
+}
+
+static void __exit jailhouse_exit(void)
+{
+	misc_deregister(&jailhouse_misc_dev);
+}
+
+module_init(jailhouse_init);
+module_exit(jailhouse_exit);
+
+MODULE_DESCRIPTION("Loader for the Jailhouse sandboxing hypervisor");
+MODULE_LICENSE("GPL");
+MODULE_VERSION(JAILHOUSE_VERSION);
+MODULE_FIRMWARE("jailhouse.bin");
