@@ -31,7 +31,78 @@ struct jailhouse_version_info {
 
 JAILHOUSE_ABI_SIZE(struct jailhouse_version_info, 40);
 
+#define JAILHOUSE_CELL_NAME_LEN		32
+
+/*
+ * Signed inputs reach the loader as open file descriptors, read in the
+ * kernel with kernel_read_file_from_fd() so that IMA and LSMs see the
+ * files too. The hypervisor image itself comes via request_firmware()
+ * ("jailhouse.bin"), which those see as well.
+ */
+
+/* JAILHOUSE_ENABLE: start the hypervisor with this system config. */
+struct jailhouse_enable_args {
+	__s32 config_fd;
+	__u32 flags;		/* must be 0 */
+} JAILHOUSE_PACKED;
+
+/* JAILHOUSE_CELL_CREATE: create a cell from a signed cell descriptor. */
+struct jailhouse_cell_create_args {
+	__s32 config_fd;
+	__u32 flags;		/* must be 0 */
+} JAILHOUSE_PACKED;
+
+/* Names a cell: NUL-terminated within JAILHOUSE_CELL_NAME_LEN. */
+struct jailhouse_cell_id {
+	char name[JAILHOUSE_CELL_NAME_LEN];
+} JAILHOUSE_PACKED;
+
+/* One signed inmate image of JAILHOUSE_CELL_LOAD. */
+struct jailhouse_load_image {
+	__s32 image_fd;
+	__u32 flags;		/* must be 0 */
+	/** Guest-physical load address inside a loadable region. */
+	__u64 address;
+} JAILHOUSE_PACKED;
+
+/* JAILHOUSE_CELL_LOAD: stop the cell and load images into it. */
+struct jailhouse_cell_load_args {
+	struct jailhouse_cell_id cell;
+	__u32 num_images;
+	__u32 flags;		/* must be 0 */
+	/** User pointer to num_images struct jailhouse_load_image. */
+	__u64 images;
+} JAILHOUSE_PACKED;
+
+/* JAILHOUSE_POLICY_LOAD: activate a signed sandbox policy. */
+struct jailhouse_policy_load_args {
+	__s32 policy_fd;
+	__u32 flags;		/* must be 0 */
+} JAILHOUSE_PACKED;
+
+JAILHOUSE_ABI_SIZE(struct jailhouse_enable_args, 8);
+JAILHOUSE_ABI_SIZE(struct jailhouse_cell_create_args, 8);
+JAILHOUSE_ABI_SIZE(struct jailhouse_load_image, 16);
+JAILHOUSE_ABI_SIZE(struct jailhouse_cell_load_args, 48);
+JAILHOUSE_ABI_SIZE(struct jailhouse_policy_load_args, 8);
+
 #define JAILHOUSE_GET_VERSION \
 	_IOR(JAILHOUSE_IOCTL_MAGIC, 0x00, struct jailhouse_version_info)
+#define JAILHOUSE_ENABLE \
+	_IOW(JAILHOUSE_IOCTL_MAGIC, 0x01, struct jailhouse_enable_args)
+#define JAILHOUSE_DISABLE \
+	_IO(JAILHOUSE_IOCTL_MAGIC, 0x02)
+#define JAILHOUSE_CELL_CREATE \
+	_IOW(JAILHOUSE_IOCTL_MAGIC, 0x03, struct jailhouse_cell_create_args)
+#define JAILHOUSE_CELL_LOAD \
+	_IOW(JAILHOUSE_IOCTL_MAGIC, 0x04, struct jailhouse_cell_load_args)
+#define JAILHOUSE_CELL_START \
+	_IOW(JAILHOUSE_IOCTL_MAGIC, 0x05, struct jailhouse_cell_id)
+#define JAILHOUSE_CELL_SHUTDOWN \
+	_IOW(JAILHOUSE_IOCTL_MAGIC, 0x06, struct jailhouse_cell_id)
+#define JAILHOUSE_CELL_DESTROY \
+	_IOW(JAILHOUSE_IOCTL_MAGIC, 0x07, struct jailhouse_cell_id)
+#define JAILHOUSE_POLICY_LOAD \
+	_IOW(JAILHOUSE_IOCTL_MAGIC, 0x08, struct jailhouse_policy_load_args)
 
 #endif /* !_JAILHOUSE_IOCTL_H */
