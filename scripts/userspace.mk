@@ -4,7 +4,8 @@ CC ?= gcc
 WARNINGS := -Wall -Wextra -Werror -Wmissing-prototypes -Wstrict-prototypes \
 	-Wshadow -Wundef
 CFLAGS ?= -O2 -g
-CFLAGS += -std=gnu11 $(WARNINGS) -I$(dir $(lastword $(MAKEFILE_LIST)))../include \
+USERSPACE_TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))..)
+CFLAGS += -std=gnu11 $(WARNINGS) -I$(USERSPACE_TOP)/include \
 	-D_GNU_SOURCE -MMD -MP
 
 %.o: %.c
