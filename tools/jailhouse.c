@@ -10,8 +10,9 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include <jailhouse/ioctl.h>
 #include <jailhouse/version.h>
+
+#include "commands.h"
 
 struct command {
 	const char *name;
@@ -27,18 +28,33 @@ static const struct command commands[] = {
 	{ "--help", cmd_help, "print this help" },
 };
 
-static int query_loader(struct jailhouse_version_info *info)
+int jailhouse_open_device(void)
 {
-	int fd = open(JAILHOUSE_DEVICE, O_RDONLY | O_CLOEXEC);
-	int err = 0;
+	int fd = open(JAILHOUSE_DEVICE, O_RDWR | O_CLOEXEC);
+
+	if (fd < 0) {
+		fd = -errno;
+		fprintf(stderr, "jailhouse: %s: %s%s\n", JAILHOUSE_DEVICE,
+			strerror(-fd),
+			fd == -ENOENT ? " (is jailhouse.ko loaded?)" : "");
+	}
+	return fd;
+}
+
+int jailhouse_ioctl(unsigned long request, void *arg, const char *what)
+{
+	int fd = jailhouse_open_device();
+	int ret;
 
 	if (fd < 0)
-		return -errno;
-	if (ioctl(fd, JAILHOUSE_GET_VERSION, info) < 0)
-		err = -errno;
+		return fd;
+	ret = ioctl(fd, request, arg);
+	if (ret < 0) {
+		ret = -errno;
+		fprintf(stderr, "jailhouse: %s: %s\n", what, strerror(-ret));
+	}
 	close(fd);
-	info->version[sizeof(info->version) - 1] = '\0';
-	return err;
+	return ret;
 }
 
 static int cmd_version(int argc, char *argv[])
@@ -50,16 +66,14 @@ static int cmd_version(int argc, char *argv[])
 	(void)argv;
 	printf("jailhouse %s (ioctl ABI %d)\n", JAILHOUSE_VERSION,
 	       JAILHOUSE_IOCTL_ABI);
-	err = query_loader(&info);
-	if (err == -ENOENT) {
+	if (access(JAILHOUSE_DEVICE, F_OK) != 0) {
 		printf("loader: not loaded\n");
 		return 0;
 	}
-	if (err) {
-		fprintf(stderr, "jailhouse: %s: %s\n", JAILHOUSE_DEVICE,
-			strerror(-err));
+	err = jailhouse_ioctl(JAILHOUSE_GET_VERSION, &info, "version");
+	if (err < 0)
 		return err;
-	}
+	info.version[sizeof(info.version) - 1] = '\0';
 	printf("loader: %s (ioctl ABI %u)\n", info.version, info.ioctl_abi);
 	return 0;
 }

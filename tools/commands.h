@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Command groups of the jailhouse CLI. Each group lives in its own
+ * tools/cmd-<group>.c and is listed once in the table in jailhouse.c.
+ * A command returns 0 or a negative errno after printing its own error;
+ * only main() turns that into an exit status.
+ */
+#ifndef _JAILHOUSE_TOOLS_COMMANDS_H
+#define _JAILHOUSE_TOOLS_COMMANDS_H
+
+#include <jailhouse/ioctl.h>
+
+/** Open /dev/jailhouse; on failure print why and return -errno. */
+int jailhouse_open_device(void);
+
+/**
+ * Issue one ioctl on /dev/jailhouse, printing "jailhouse: WHAT: reason"
+ * on failure. Return: the ioctl's non-negative result or -errno.
+ */
+int jailhouse_ioctl(unsigned long request, void *arg, const char *what);
+
+#endif /* !_JAILHOUSE_TOOLS_COMMANDS_H */
