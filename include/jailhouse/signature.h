@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Signed images: the one definition of the format jh-sign writes and the
+ * loader verifies. Every hypervisor image, system config, cell descriptor,
+ * inmate image and policy is a signed file laid out as
+ *
+ *	payload				the image itself, unchanged
+ *	struct jailhouse_sig_header	what the image is (signed metadata)
+ *	CMS SignedData, DER		detached signature over payload+header
+ *	struct jailhouse_sig_trailer	sizes and a magic, fixed length, last
+ *
+ * as Linux appends module signatures. The signature covers the payload and
+ * the header in one detached CMS/PKCS#7 SignedData: SHA-256, RSA PKCS#1
+ * v1.5, exactly one SignerInfo (what the kernel's verify_pkcs7_signature()
+ * checks on Debian 12). A reader finds the trailer at the end of the file,
+ * then the header and the signature before it; docs/signing.md has the
+ * details. All fields are little-endian.
+ */
+#ifndef _JAILHOUSE_SIGNATURE_H
+#define _JAILHOUSE_SIGNATURE_H
+
+#include <jailhouse/types.h>
+
+/* Kinds of signed image, recorded in the header's type field. */
+#define JAILHOUSE_IMAGE_HYPERVISOR	1	/* jailhouse.bin */
+#define JAILHOUSE_IMAGE_SYSTEM_CONFIG	2	/* system config (JHSYS) */
+#define JAILHOUSE_IMAGE_CELL_CONFIG	3	/* cell descriptor (JHCLL) */
+#define JAILHOUSE_IMAGE_INMATE		4	/* image loaded into a cell */
+#define JAILHOUSE_IMAGE_POLICY		5	/* sandbox policy */
+#define JAILHOUSE_IMAGE_TYPE_MAX	JAILHOUSE_IMAGE_POLICY
+
+/* Digest algorithm of the signature, recorded in hash_algo. */
+#define JAILHOUSE_SIG_HASH_SHA256	1
+
+#define JAILHOUSE_SIG_HEADER_MAGIC	"JHSIGHDR"
+#define JAILHOUSE_SIG_HEADER_REVISION	1
+#define JAILHOUSE_SIG_NAME_LEN		32
+
+/*
+ * Signed metadata. What it says is covered by the signature, so a cell
+ * descriptor can never pass as a hypervisor image, nor an image signed for
+ * cell A as one for cell B, nor an old version as a new one.
+ */
+struct jailhouse_sig_header {
+	/** JAILHOUSE_SIG_HEADER_MAGIC. */
+	char magic[8];
+	/** JAILHOUSE_SIG_HEADER_REVISION. */
+	__u16 revision;
+	/** JAILHOUSE_SIG_HASH_*. */
+	__u16 hash_algo;
+	/** JAILHOUSE_IMAGE_*. */
+	__u32 type;
+	/** Bytes of payload before this header. */
+	__u64 payload_size;
+	/** Security version for rollback protection (jh-sign --version). */
+	__u32 security_version;
+	/** Must be 0. */
+	__u32 flags;
+	/**
+	 * NUL-terminated, NUL-padded. The cell's name for cell descriptors,
+	 * the target cell for inmate images, the root cell for system
+	 * configs, free (often empty) for hypervisor images and policies.
+	 */
+	char name[JAILHOUSE_SIG_NAME_LEN];
+} JAILHOUSE_PACKED;
+
+JAILHOUSE_ABI_SIZE(struct jailhouse_sig_header, 64);
+
+#define JAILHOUSE_SIG_TRAILER_MAGIC	"~Jailhouse sig~\n"
+#define JAILHOUSE_SIG_TRAILER_REVISION	1
+
+/* Largest signature block a reader accepts (certificates included). */
+#define JAILHOUSE_SIG_MAX_CMS_SIZE	(64 * 1024)
+
+/* The last bytes of every signed file. */
+struct jailhouse_sig_trailer {
+	/** Bytes of struct jailhouse_sig_header before the signature. */
+	__u32 header_size;
+	/** Bytes of the CMS SignedData (DER) before this trailer. */
+	__u32 cms_size;
+	/** JAILHOUSE_SIG_TRAILER_REVISION. */
+	__u16 revision;
+	/** Must be 0. */
+	__u16 reserved0;
+	/** Must be 0. */
+	__u32 reserved1;
+	/** JAILHOUSE_SIG_TRAILER_MAGIC, without its NUL. */
+	char magic[16];
+} JAILHOUSE_PACKED;
+
+JAILHOUSE_ABI_SIZE(struct jailhouse_sig_trailer, 32);
+
+/*
+ * Errors of verification, the same in the loader (negative, from the
+ * ioctls) and in jh-sign --verify; docs/signing.md lists them.
+ */
+#define JAILHOUSE_SIG_ERR_UNSIGNED	ENODATA		/* no trailer */
+#define JAILHOUSE_SIG_ERR_MALFORMED	EBADMSG		/* bad sizes/fields */
+#define JAILHOUSE_SIG_ERR_REJECTED	EKEYREJECTED	/* bad sig/untrusted */
+#define JAILHOUSE_SIG_ERR_TYPE		EMEDIUMTYPE	/* other image type */
+#define JAILHOUSE_SIG_ERR_NAME		EXDEV		/* signed for other name */
+#define JAILHOUSE_SIG_ERR_ROLLBACK	ESTALE		/* version too old */
+#define JAILHOUSE_SIG_ERR_TOO_BIG	EFBIG		/* file over the limit */
+
+#endif /* !_JAILHOUSE_SIGNATURE_H */

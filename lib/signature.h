@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Reading signed images (include/jailhouse/signature.h), shared by the
+ * loader and the host tools. Nothing here checks the signature itself: it
+ * finds and bounds-checks the parts, so that the caller can hand exactly
+ * payload+header and the CMS blob to a verifier (the kernel's
+ * verify_pkcs7_signature() or OpenSSL).
+ */
+#ifndef _JAILHOUSE_LIB_SIGNATURE_H
+#define _JAILHOUSE_LIB_SIGNATURE_H
+
+#include "env.h"
+
+#include <jailhouse/signature.h>
+
+/* Where the parts of a signed file of a given size lie, from its trailer. */
+struct jailhouse_sig_layout {
+	/** Bytes of payload; the header starts here. */
+	__u64 payload_size;
+	/** Offset of the CMS SignedData. */
+	__u64 cms_offset;
+	/** Bytes of the CMS SignedData. */
+	__u32 cms_size;
+};
+
+/* A signed file in memory, split into its parts. */
+struct jailhouse_sig_parts {
+	const void *payload;
+	size_t payload_size;
+	const struct jailhouse_sig_header *header;
+	/** Bytes covered by the signature: payload and header. */
+	size_t signed_size;
+	const void *cms;
+	size_t cms_size;
+};
+
+/* Who signed: the SignerInfo's identifier, pointing into the CMS blob. */
+struct jailhouse_sig_signer {
+	const __u8 *id;
+	size_t id_len;
+	/** true: subjectKeyIdentifier; false: serial number of the cert. */
+	bool is_skid;
+};
+
+/**
+ * Locate the parts of a signed file from its trailer.
+ * @trailer:	the last sizeof(struct jailhouse_sig_trailer) bytes
+ * @file_size:	size of the whole file
+ * @layout:	filled on success
+ * @reason:	set to a human-readable reason on failure
+ *
+ * Return: 0; -ENODATA when the file carries no trailer (unsigned);
+ * -EBADMSG when the trailer is present but inconsistent.
+ */
+int jailhouse_sig_parse_trailer(const void *trailer, __u64 file_size,
+				struct jailhouse_sig_layout *layout,
+				const char **reason);
+
+/**
+ * Check a signed header against the payload size the trailer implies:
+ * magic, revision, hash algorithm, type, flags, name.
+ *
+ * Return: 0 or -EBADMSG with *reason set.
+ */
+int jailhouse_sig_check_header(const struct jailhouse_sig_header *hdr,
+			       __u64 payload_size, const char **reason);
+
+/**
+ * Split a signed file held in memory into its parts (trailer and header
+ * checked as above).
+ *
+ * Return: 0, -ENODATA (unsigned) or -EBADMSG, with *reason set on error.
+ */
+int jailhouse_sig_parse(const void *data, size_t size,
+			struct jailhouse_sig_parts *parts, const char **reason);
+
+/**
+ * Find the signer's identifier in a CMS SignedData (DER). Requires exactly
+ * one SignerInfo, so that the identified signer is the one that verified.
+ *
+ * Return: 0 or -EBADMSG with *reason set.
+ */
+int jailhouse_sig_signer(const void *cms, size_t size,
+			 struct jailhouse_sig_signer *signer,
+			 const char **reason);
+
+/** Short name of a JAILHOUSE_IMAGE_* type ("?" when unknown). */
+const char *jailhouse_sig_type_name(__u32 type);
+
+/** JAILHOUSE_IMAGE_* of a short name, or 0 when unknown. */
+__u32 jailhouse_sig_type_from_name(const char *name);
+
+#endif /* !_JAILHOUSE_LIB_SIGNATURE_H */
