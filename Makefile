@@ -18,7 +18,7 @@ check: deps
 
 demo: deps
 	$(MAKE) all
-	tests/vm/run --machine qemu --out out/demo tests/vm/scenarios/demo.sh
+	tests/vm/run --machine qemu --show --out out/demo tests/vm/scenarios/demo.sh
 
 clean:
 	for part in $(PARTS); do $(MAKE) -C $$part clean; done
