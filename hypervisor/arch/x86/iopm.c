@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * I/O permission bitmaps from a cell's port ranges; layouts in
+ * asm/iopm.h. Built for the hypervisor and, for the unit tests, the host.
+ */
+#include <stdbool.h>
+#include <jailhouse/errno.h>
+#include <jailhouse/string.h>
+#include <asm/iopm.h>
+
+void io_bitmap_deny_all(__u8 *bitmap, size_t size)
+{
+	memset(bitmap, 0xff, size);
+}
+
+static int check_range(__u32 base, __u32 length)
+{
+	if (length == 0)
+		return -EINVAL;
+	if (base >= IO_BITMAP_PORTS || length > IO_BITMAP_PORTS - base)
+		return -ERANGE;
+	return 0;
+}
+
+static void set_ports(__u8 *bitmap, __u32 base, __u32 length, bool intercept)
+{
+	__u32 port;
+
+	for (port = base; port < base + length; port++) {
+		if (intercept)
+			bitmap[port / 8] |= 1U << (port % 8);
+		else
+			bitmap[port / 8] &= ~(1U << (port % 8));
+	}
+}
+
+int io_bitmap_allow(__u8 *bitmap, __u32 base, __u32 length)
+{
+	int err = check_range(base, length);
+
+	if (!err)
+		set_ports(bitmap, base, length, false);
+	return err;
+}
+
+int io_bitmap_deny(__u8 *bitmap, __u32 base, __u32 length)
+{
+	int err = check_range(base, length);
+
+	if (!err)
+		set_ports(bitmap, base, length, true);
+	return err;
+}

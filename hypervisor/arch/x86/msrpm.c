@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * MSR permission bitmaps from a cell's MSR ranges; layouts in
+ * asm/msrpm.h. Built for the hypervisor and, for the unit tests, the host.
+ */
+#include <stdbool.h>
+#include <jailhouse/errno.h>
+#include <jailhouse/string.h>
+#include <asm/msrpm.h>
+
+/* First MSR of each window, in the order both layouts place them. */
+static const __u32 window_start[] = { 0x00000000, 0xc0000000, 0xc0010000 };
+
+const struct msr_bitmap_layout svm_msr_bitmap = {
+	.size = SVM_MSRPM_SIZE,
+	.num_windows = 3,
+	.window_bits = 0x800 * 8,
+	.write_bits = 1,
+	.stride = 2,
+};
+
+const struct msr_bitmap_layout vmx_msr_bitmap = {
+	.size = VMX_MSR_BITMAP_SIZE,
+	.num_windows = 2,
+	.window_bits = 0x400 * 8,
+	.write_bits = 0x800 * 8,
+	.stride = 1,
+};
+
+void msr_bitmap_deny_all(const struct msr_bitmap_layout *layout,
+			 __u8 *bitmap)
+{
+	memset(bitmap, 0xff, layout->size);
+}
+
+static void set_bit_to(__u8 *bitmap, unsigned long bit, bool intercept)
+{
+	if (intercept)
+		bitmap[bit / 8] |= 1U << (bit % 8);
+	else
+		bitmap[bit / 8] &= ~(1U << (bit % 8));
+}
+
+/* Set the bits of MSRs [first, end) that lie inside window w. */
+static void set_window(const struct msr_bitmap_layout *layout, __u8 *bitmap,
+		       unsigned int w, __u64 first, __u64 end,
+		       unsigned int access, bool intercept)
+{
+	__u64 start = window_start[w];
+	__u64 lo = first > start ? first : start;
+	__u64 hi = end < start + MSR_BITMAP_WINDOW_MSRS ?
+		   end : start + MSR_BITMAP_WINDOW_MSRS;
+	unsigned long base = w * layout->window_bits;
+	__u64 msr;
+
+	for (msr = lo; msr < hi; msr++) {
+		unsigned long bit = base + (msr - start) * layout->stride;
+
+		if (access & MSR_ACCESS_READ)
+			set_bit_to(bitmap, bit, intercept);
+		if (access & MSR_ACCESS_WRITE)
+			set_bit_to(bitmap, bit + layout->write_bits,
+				   intercept);
+	}
+}
+
+static void set_range(const struct msr_bitmap_layout *layout, __u8 *bitmap,
+		      __u64 first, __u64 end, unsigned int access,
+		      bool intercept)
+{
+	unsigned int w;
+
+	for (w = 0; w < layout->num_windows; w++)
+		set_window(layout, bitmap, w, first, end, access, intercept);
+}
+
+int msr_bitmap_allow(const struct msr_bitmap_layout *layout, __u8 *bitmap,
+		     __u32 first, __u32 count, unsigned int access)
+{
+	if (count == 0 || (__u64)first + count > 0x100000000ULL)
+		return -EINVAL;
+	if (!(access & MSR_ACCESS_RW) || (access & ~MSR_ACCESS_RW))
+		return -EINVAL;
+	set_range(layout, bitmap, first, (__u64)first + count, access, false);
+	return 0;
+}
+
+void msr_bitmap_deny(const struct msr_bitmap_layout *layout, __u8 *bitmap,
+		     __u32 msr, unsigned int access)
+{
+	set_range(layout, bitmap, msr, (__u64)msr + 1, access, true);
+}

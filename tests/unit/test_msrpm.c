@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0
+/* MSR permission bitmaps (hypervisor/arch/x86/msrpm.c) in both layouts. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <string.h>
+#include <asm/msrpm.h>
+
+static __u8 svm[SVM_MSRPM_SIZE];
+static __u8 vmx[VMX_MSR_BITMAP_SIZE];
+
+static int bit(const __u8 *bitmap, unsigned long n)
+{
+	return (bitmap[n / 8] >> (n % 8)) & 1;
+}
+
+/* The CPU's view, written from the manuals rather than from the layout. */
+static int svm_intercepts(__u32 msr, int write)
+{
+	unsigned long byte;
+
+	if (msr < 0x2000)
+		byte = msr / 4;
+	else if (msr >= 0xc0000000 && msr < 0xc0002000)
+		byte = 0x800 + (msr - 0xc0000000) / 4;
+	else if (msr >= 0xc0010000 && msr < 0xc0012000)
+		byte = 0x1000 + (msr - 0xc0010000) / 4;
+	else
+		return 1;
+	return bit(svm, byte * 8 + (msr % 4) * 2 + write);
+}
+
+static int vmx_intercepts(__u32 msr, int write)
+{
+	unsigned long base = write ? 0x800 : 0;
+
+	if (msr < 0x2000)
+		return bit(vmx, (base + msr / 8) * 8 + msr % 8);
+	if (msr >= 0xc0000000 && msr < 0xc0002000)
+		return bit(vmx, (base + 0x400) * 8 + (msr - 0xc0000000));
+	return 1;
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	memset(svm, 0, sizeof(svm));
+	memset(vmx, 0, sizeof(vmx));
+	msr_bitmap_deny_all(&svm_msr_bitmap, svm);
+	msr_bitmap_deny_all(&vmx_msr_bitmap, vmx);
+	return 0;
+}
+
+static void allow_both(__u32 first, __u32 count, unsigned int access)
+{
+	assert_int_equal(msr_bitmap_allow(&svm_msr_bitmap, svm, first, count,
+					  access), 0);
+	assert_int_equal(msr_bitmap_allow(&vmx_msr_bitmap, vmx, first, count,
+					  access), 0);
+}
+
+static void test_deny_all(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(svm); i++)
+		assert_int_equal(svm[i], 0xff);
+	for (i = 0; i < sizeof(vmx); i++)
+		assert_int_equal(vmx[i], 0xff);
+}
+
+static void test_read_only_range(void **state)
+{
+	__u32 msr;
+
+	(void)state;
+	allow_both(0x10, 1, MSR_ACCESS_READ);	/* TSC */
+	for (msr = 0; msr < 0x2000; msr++) {
+		assert_int_equal(svm_intercepts(msr, 0), msr != 0x10);
+		assert_int_equal(vmx_intercepts(msr, 0), msr != 0x10);
+		assert_int_equal(svm_intercepts(msr, 1), 1);
+		assert_int_equal(vmx_intercepts(msr, 1), 1);
+	}
+}
+
+static void test_high_window(void **state)
+{
+	(void)state;
+	allow_both(0xc0000100, 3, MSR_ACCESS_RW);	/* FS, GS, KERNEL_GS */
+	assert_int_equal(svm_intercepts(0xc00000ff, 0), 1);
+	assert_int_equal(svm_intercepts(0xc0000100, 0), 0);
+	assert_int_equal(svm_intercepts(0xc0000102, 1), 0);
+	assert_int_equal(svm_intercepts(0xc0000103, 1), 1);
+	assert_int_equal(vmx_intercepts(0xc00000ff, 1), 1);
+	assert_int_equal(vmx_intercepts(0xc0000100, 1), 0);
+	assert_int_equal(vmx_intercepts(0xc0000102, 0), 0);
+	assert_int_equal(vmx_intercepts(0xc0000103, 0), 1);
+}
+
+/* VT-x has no 0xc0010000 window: those MSRs keep exiting there. */
+static void test_amd_window_only_on_svm(void **state)
+{
+	size_t i;
+
+	(void)state;
+	allow_both(0xc0010000, 0x2000, MSR_ACCESS_RW);
+	assert_int_equal(svm_intercepts(0xc0010000, 0), 0);
+	assert_int_equal(svm_intercepts(0xc0011fff, 1), 0);
+	for (i = 0; i < sizeof(vmx); i++)
+		assert_int_equal(vmx[i], 0xff);
+	for (i = 0; i < 0x1000; i++)
+		assert_int_equal(svm[i], 0xff);
+}
+
+/* Allowing the whole MSR space opens the windows and nothing else. */
+static void test_everything_allowed_clamps_to_windows(void **state)
+{
+	size_t i;
+
+	(void)state;
+	allow_both(0, 0xffffffff, MSR_ACCESS_RW);
+	allow_both(0xffffffff, 1, MSR_ACCESS_RW);
+	for (i = 0; i < 0x1800; i++)
+		assert_int_equal(svm[i], 0);
+	for (i = 0x1800; i < sizeof(svm); i++)
+		assert_int_equal(svm[i], 0xff);
+	for (i = 0; i < sizeof(vmx); i++)
+		assert_int_equal(vmx[i], 0);
+	assert_int_equal(svm_intercepts(0x40000000, 0), 1);
+}
+
+static void test_deny_overrides_allow(void **state)
+{
+	(void)state;
+	allow_both(0xc0000000, 0x2000, MSR_ACCESS_RW);
+	msr_bitmap_deny(&svm_msr_bitmap, svm, 0xc0000080, MSR_ACCESS_WRITE);
+	msr_bitmap_deny(&vmx_msr_bitmap, vmx, 0xc0000080, MSR_ACCESS_WRITE);
+	assert_int_equal(svm_intercepts(0xc0000080, 0), 0);
+	assert_int_equal(svm_intercepts(0xc0000080, 1), 1);
+	assert_int_equal(vmx_intercepts(0xc0000080, 0), 0);
+	assert_int_equal(vmx_intercepts(0xc0000080, 1), 1);
+	assert_int_equal(svm_intercepts(0xc0000081, 1), 0);
+	/* Outside every window: nothing to do, nothing written. */
+	msr_bitmap_deny(&svm_msr_bitmap, svm, 0x40000000, MSR_ACCESS_RW);
+}
+
+static void test_bad_ranges_rejected(void **state)
+{
+	size_t i;
+
+	(void)state;
+	assert_int_equal(msr_bitmap_allow(&svm_msr_bitmap, svm, 0, 0,
+					  MSR_ACCESS_RW), -EINVAL);
+	assert_int_equal(msr_bitmap_allow(&svm_msr_bitmap, svm, 0xffffffff, 2,
+					  MSR_ACCESS_RW), -EINVAL);
+	assert_int_equal(msr_bitmap_allow(&svm_msr_bitmap, svm, 0x10, 1, 0),
+			 -EINVAL);
+	assert_int_equal(msr_bitmap_allow(&svm_msr_bitmap, svm, 0x10, 1, 4),
+			 -EINVAL);
+	for (i = 0; i < sizeof(svm); i++)
+		assert_int_equal(svm[i], 0xff);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup(test_deny_all, setup),
+		cmocka_unit_test_setup(test_read_only_range, setup),
+		cmocka_unit_test_setup(test_high_window, setup),
+		cmocka_unit_test_setup(test_amd_window_only_on_svm, setup),
+		cmocka_unit_test_setup(
+			test_everything_allowed_clamps_to_windows, setup),
+		cmocka_unit_test_setup(test_deny_overrides_allow, setup),
+		cmocka_unit_test_setup(test_bad_ranges_rejected, setup),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
