@@ -34,6 +34,35 @@
 #define JAILHOUSE_CPU_RUNNING			0
 #define JAILHOUSE_CPU_FAILED			2
 
+/*
+ * Per-CPU VM-exit counters, asked as JAILHOUSE_CPU_INFO_STAT_BASE + n.
+ * Numbers 0-11 match Jailhouse's x86 statistics; the hypervisor counts
+ * every exit in TOTAL and in exactly one reason.
+ */
+#define JAILHOUSE_CPU_STAT_VMEXITS_TOTAL	0
+#define JAILHOUSE_CPU_STAT_VMEXITS_MMIO		1 /* NPT/EPT violation */
+#define JAILHOUSE_CPU_STAT_VMEXITS_MANAGEMENT	2 /* hypervisor's own IPIs */
+#define JAILHOUSE_CPU_STAT_VMEXITS_HYPERCALL	3
+#define JAILHOUSE_CPU_STAT_VMEXITS_PIO		4
+#define JAILHOUSE_CPU_STAT_VMEXITS_XAPIC	5
+#define JAILHOUSE_CPU_STAT_VMEXITS_CR		6
+#define JAILHOUSE_CPU_STAT_VMEXITS_CPUID	7
+#define JAILHOUSE_CPU_STAT_VMEXITS_XSETBV	8
+#define JAILHOUSE_CPU_STAT_VMEXITS_EXCEPTION	9
+#define JAILHOUSE_CPU_STAT_VMEXITS_MSR_OTHER	10
+#define JAILHOUSE_CPU_STAT_VMEXITS_MSR_X2APIC_ICR 11
+#define JAILHOUSE_CPU_STAT_VMEXITS_INTERRUPT	12 /* external IRQ, NMI, INIT */
+#define JAILHOUSE_CPU_STAT_VMEXITS_OTHER	13
+#define JAILHOUSE_NUM_CPU_STATS			14
+
+/*
+ * CPUID leaves of the hypervisor. JAILHOUSE_CPUID_SIGNATURE answers EAX =
+ * highest hypervisor leaf, EBX ECX EDX = "Jailhouse\0\0\0"; the features
+ * leaf reads all zero for now.
+ */
+#define JAILHOUSE_CPUID_SIGNATURE		0x40000000
+#define JAILHOUSE_CPUID_FEATURES		0x40000001
+
 /* Cell states, as seen in the comm region and by CELL_GET_STATE. */
 #define JAILHOUSE_CELL_RUNNING			0
 #define JAILHOUSE_CELL_RUNNING_LOCKED		1
