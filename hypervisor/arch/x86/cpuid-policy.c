@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The guest's view of CPUID; see asm/cpuid-policy.h. */
+#include <jailhouse/hypercall.h>
+#include <asm/cpuid-policy.h>
+
+/* "Jailhouse\0\0\0" as EBX, ECX, EDX read it: little-endian words. */
+#define SIGNATURE_EBX	0x6c69614a	/* "Jail" */
+#define SIGNATURE_ECX	0x73756f68	/* "hous" */
+#define SIGNATURE_EDX	0x00000065	/* "e\0\0\0" */
+
+static void hypervisor_leaf(__u32 leaf, struct cpuid_regs *regs)
+{
+	*regs = (struct cpuid_regs){ 0 };
+	if (leaf != JAILHOUSE_CPUID_SIGNATURE)
+		return;
+	regs->eax = JAILHOUSE_CPUID_FEATURES;
+	regs->ebx = SIGNATURE_EBX;
+	regs->ecx = SIGNATURE_ECX;
+	regs->edx = SIGNATURE_EDX;
+}
+
+static void features_leaf(const struct cpuid_guest *guest,
+			  struct cpuid_regs *regs)
+{
+	regs->ecx &= ~(CPUID_ECX_VMX | CPUID_ECX_OSXSAVE |
+		       CPUID_ECX_HYPERVISOR);
+	if (guest->osxsave)
+		regs->ecx |= CPUID_ECX_OSXSAVE;
+	if (!guest->root_cell)
+		regs->ecx |= CPUID_ECX_HYPERVISOR;
+}
+
+void cpuid_policy(__u32 leaf, const struct cpuid_guest *guest,
+		  struct cpuid_regs *regs)
+{
+	if (leaf >= CPUID_HV_FIRST && leaf <= CPUID_HV_LAST)
+		hypervisor_leaf(leaf, regs);
+	else if (leaf == CPUID_FEATURES)
+		features_leaf(guest, regs);
+	else if (leaf == CPUID_EXT_FEATURES)
+		regs->ecx &= ~CPUID_EXT_ECX_SVM;
+	else if (leaf == CPUID_SVM_FEATURES)
+		*regs = (struct cpuid_regs){ 0 };
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What a guest sees when it executes CPUID, as a pure function of the
+ * CPU's own answer, so that both backends share it and the host can test
+ * it.
+ */
+#ifndef _ASM_CPUID_POLICY_H
+#define _ASM_CPUID_POLICY_H
+
+#include <stdbool.h>
+#include <asm/processor.h>
+
+#define CPUID_FEATURES			0x1
+#define CPUID_ECX_VMX			(1U << 5)
+#define CPUID_ECX_OSXSAVE		(1U << 27)
+#define CPUID_ECX_HYPERVISOR		(1U << 31)
+#define CPUID_HV_FIRST			0x40000000
+#define CPUID_HV_LAST			0x400000ff
+#define CPUID_EXT_FEATURES		0x80000001
+#define CPUID_EXT_ECX_SVM		(1U << 2)
+#define CPUID_SVM_FEATURES		0x8000000a
+
+/* The parts of the guest's state the answer depends on. */
+struct cpuid_guest {
+	/** Root cell: Linux booted natively and never learns of us. */
+	bool root_cell;
+	/** CR4.OSXSAVE of the guest, which CPUID.1:ECX[27] mirrors. */
+	bool osxsave;
+};
+
+/**
+ * Turn the CPU's answer to CPUID @leaf in @regs into the guest's: hide
+ * the virtualization extensions (a guest cannot nest), mirror the
+ * guest's CR4.OSXSAVE, set the hypervisor bit for non-root cells and
+ * answer the hypervisor leaves with Jailhouse's signature.
+ */
+void cpuid_policy(__u32 leaf, const struct cpuid_guest *guest,
+		  struct cpuid_regs *regs);
+
+#endif /* !_ASM_CPUID_POLICY_H */
