@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Verification of signed images: format (lib/signature.c), signature
+ * against the .jailhouse keyring (verify_pkcs7_signature()), type, name,
+ * rollback, then the measurement log. One log line per refusal names the
+ * check that failed; docs/signing.md lists the error numbers.
+ */
+#include <linux/kernel_read_file.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/mutex.h>
+#include <linux/verification.h>
+#include <linux/vmalloc.h>
+
+#include "../lib/signature.h"
+#include "keyring.h"
+#include "measure.h"
+#include "rollback.h"
+#include "verify.h"
+
+/* Serialises the rollback check with the raise after acceptance. */
+static DEFINE_MUTEX(accept_mutex);
+
+/* sig_enforce: on by default; can be turned on, never off, at runtime. */
+static bool sig_enforce = true;
+static DEFINE_MUTEX(enforce_mutex);
+
+static int enforce_set(const char *val, const struct kernel_param *kp)
+{
+	bool on;
+	int err;
+
+	err = kstrtobool(val, &on);
+	if (err)
+		return err;
+	mutex_lock(&enforce_mutex);
+	/* Load-time arguments are parsed while the module is COMING. */
+	if (!on && sig_enforce && THIS_MODULE->state == MODULE_STATE_LIVE)
+		err = -EPERM;
+	else
+		sig_enforce = on;
+	mutex_unlock(&enforce_mutex);
+	return err;
+}
+
+static int enforce_get(char *buffer, const struct kernel_param *kp)
+{
+	return sysfs_emit(buffer, "%d\n", READ_ONCE(sig_enforce));
+}
+
+static const struct kernel_param_ops enforce_ops = {
+	.set = enforce_set,
+	.get = enforce_get,
+};
+module_param_cb(sig_enforce, &enforce_ops, NULL, 0600);
+MODULE_PARM_DESC(sig_enforce,
+		 "1 (default): refuse unverified images; 0: log and accept "
+		 "(development only; can be set to 1 but not back to 0)");
+
+/* trust=keyring|chain, at load time only. */
+static bool trust_chain;
+
+static int trust_set(const char *val, const struct kernel_param *kp)
+{
+	if (sysfs_streq(val, "keyring"))
+		trust_chain = false;
+	else if (sysfs_streq(val, "chain"))
+		trust_chain = true;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+static int trust_get(char *buffer, const struct kernel_param *kp)
+{
+	return sysfs_emit(buffer, "%s\n", trust_chain ? "chain" : "keyring");
+}
+
+static const struct kernel_param_ops trust_ops = {
+	.set = trust_set,
+	.get = trust_get,
+};
+module_param_cb(trust, &trust_ops, NULL, 0444);
+MODULE_PARM_DESC(trust,
+		 "keyring (default): any certificate root adds before the lock; "
+		 "chain: only certificates signed by the kernel's builtin or "
+		 "secondary trusted keys");
+
+/* One image being checked. */
+struct check {
+	u32 type;
+	const char *name;
+	struct jailhouse_sig_parts parts;
+	struct jailhouse_sig_signer signer;
+	struct jailhouse_verified *out;
+};
+
+/*
+ * A check failed: refuse (sig_enforce=1) or log and go on (0).
+ * Return: the error to pass up, or 0 to continue.
+ */
+static int failed(struct check *c, int err, const char *what,
+		  const char *reason)
+{
+	bool enforce = READ_ONCE(sig_enforce);
+
+	pr_warn("jailhouse: %s image '%s' %s: %s check failed: %s (%d)\n",
+		jailhouse_sig_type_name(c->type), c->name ? c->name : "",
+		enforce ? "refused" : "ACCEPTED (sig_enforce=0)", what, reason,
+		err);
+	if (enforce)
+		return err;
+	c->out->verified = false;
+	return 0;
+}
+
+/* Without a usable header (unsigned or malformed) the whole file is the
+ * payload, for sig_enforce=0. */
+static int check_format(struct check *c, const void *data, size_t size)
+{
+	const char *reason;
+	int err;
+
+	err = jailhouse_sig_parse(data, size, &c->parts, &reason);
+	if (!err)
+		err = jailhouse_sig_signer(c->parts.cms, c->parts.cms_size,
+					   &c->signer, &reason);
+	if (!err)
+		return 0;
+	c->parts.payload = data;
+	c->parts.payload_size = size;
+	c->parts.header = NULL;
+	return failed(c, err, err == -ENODATA ? "signed" : "format", reason);
+}
+
+static const char *pkcs7_reason(int err)
+{
+	switch (err) {
+	case -ENOKEY:
+		return "signer is not in the .jailhouse keyring";
+	case -EKEYREJECTED:
+		return "signature does not match the image";
+	case -ENOPKG:
+		return "unsupported signature algorithm";
+	default:
+		return "signature is not a valid PKCS#7 message";
+	}
+}
+
+static int check_signature(struct check *c)
+{
+	int err;
+
+	err = verify_pkcs7_signature(c->parts.payload, c->parts.signed_size,
+				     c->parts.cms, c->parts.cms_size,
+				     jailhouse_keyring(),
+				     VERIFYING_UNSPECIFIED_SIGNATURE,
+				     NULL, NULL);
+	if (err == -ENOMEM)
+		return err;
+	if (err)
+		return failed(c, -EKEYREJECTED, "signature", pkcs7_reason(err));
+	return 0;
+}
+
+static int check_header(struct check *c)
+{
+	const struct jailhouse_sig_header *hdr = c->parts.header;
+	u32 floor;
+
+	if (hdr->type != c->type)
+		return failed(c, -EMEDIUMTYPE, "type", "image is signed as "
+			      "another type");
+	if (c->name && strncmp(hdr->name, c->name, sizeof(hdr->name)) != 0)
+		return failed(c, -EXDEV, "name", "image is signed for another "
+			      "name");
+	floor = jailhouse_rollback_floor(hdr->type, hdr->name);
+	if (hdr->security_version < floor)
+		return failed(c, -ESTALE, "rollback", "security version below "
+			      "one accepted before");
+	return 0;
+}
+
+static void fill_out(struct check *c)
+{
+	const struct jailhouse_sig_header *hdr = c->parts.header;
+	struct jailhouse_verified *out = c->out;
+
+	out->payload = c->parts.payload;
+	out->payload_size = c->parts.payload_size;
+	out->type = c->type;
+	if (hdr) {
+		out->version = hdr->security_version;
+		memcpy(out->name, hdr->name, sizeof(out->name));
+	} else if (c->name) {
+		strscpy(out->name, c->name, sizeof(out->name));
+	}
+}
+
+static int record(struct check *c)
+{
+	struct jailhouse_verified *out = c->out;
+	struct jailhouse_measurement m = {
+		.type = out->type,
+		.version = out->version,
+		.verified = out->verified,
+	};
+	int err;
+
+	memcpy(m.name, out->name, sizeof(m.name));
+	if (out->verified) {
+		m.signer_len = min_t(size_t, c->signer.id_len,
+				     sizeof(m.signer));
+		memcpy(m.signer, c->signer.id, m.signer_len);
+		m.signer_is_skid = c->signer.is_skid;
+	}
+	if (out->verified) {
+		err = jailhouse_rollback_raise(out->type, out->name,
+					       out->version);
+		if (err)
+			return err;
+	}
+	return jailhouse_measure_add(&m, out->payload, out->payload_size);
+}
+
+static int check_and_record(struct check *c)
+{
+	int err = 0;
+
+	mutex_lock(&accept_mutex);
+	if (c->parts.header)
+		err = check_header(c);
+	if (!err) {
+		fill_out(c);
+		err = record(c);
+	}
+	mutex_unlock(&accept_mutex);
+	return err;
+}
+
+int jailhouse_verify_buffer(const void *data, size_t size, u32 type,
+			    const char *expected_name,
+			    struct jailhouse_verified *out)
+{
+	struct check c = { .type = type, .name = expected_name, .out = out };
+	int err;
+
+	memset(out, 0, sizeof(*out));
+	out->verified = true;
+	err = check_format(&c, data, size);
+	if (!err && c.parts.header)
+		err = check_signature(&c);
+	if (!err)
+		err = check_and_record(&c);
+	if (err)
+		memset(out, 0, sizeof(*out));
+	return err;
+}
+
+int jailhouse_verify_fd(int fd, u32 type, const char *expected_name,
+			struct jailhouse_verified *out)
+{
+	void *file = NULL;
+	ssize_t size;
+	int err;
+
+	memset(out, 0, sizeof(*out));
+	size = kernel_read_file_from_fd(fd, 0, &file, JAILHOUSE_VERIFY_MAX_FILE,
+					NULL, READING_FIRMWARE);
+	if (size < 0) {
+		pr_warn("jailhouse: %s image '%s' refused: cannot read the "
+			"file (%zd)\n", jailhouse_sig_type_name(type),
+			expected_name ? expected_name : "", size);
+		return size;
+	}
+	err = jailhouse_verify_buffer(file, size, type, expected_name, out);
+	if (err) {
+		vfree(file);
+		return err;
+	}
+	out->file = file;
+	return 0;
+}
+
+void jailhouse_verified_release(struct jailhouse_verified *v)
+{
+	vfree(v->file);
+	memset(v, 0, sizeof(*v));
+}
+
+int jailhouse_verify_init(void)
+{
+	int err;
+
+	err = jailhouse_keyring_init(trust_chain);
+	if (err)
+		return err;
+	err = jailhouse_measure_init();
+	if (err) {
+		jailhouse_keyring_exit();
+		return err;
+	}
+	return 0;
+}
+
+void jailhouse_verify_exit(void)
+{
+	jailhouse_measure_exit();
+	jailhouse_rollback_exit();
+	jailhouse_keyring_exit();
+}
