@@ -10,6 +10,9 @@
 #include <jailhouse/ioctl.h>
 #include <jailhouse/version.h>
 
+#include "policy.h"
+#include "verify.h"
+
 static long jailhouse_get_version(void __user *arg)
 {
 	struct jailhouse_version_info info = {
@@ -26,6 +29,8 @@ static long jailhouse_ioctl(struct file *file, unsigned int cmd,
 	switch (cmd) {
 	case JAILHOUSE_GET_VERSION:
 		return jailhouse_get_version((void __user *)arg);
+	case JAILHOUSE_POLICY_LOAD:
+		return jailhouse_policy_load((void __user *)arg);
 	default:
 		return -ENOTTY;
 	}
@@ -50,9 +55,14 @@ static int __init jailhouse_init(void)
 {
 	int err;
 
-	err = misc_register(&jailhouse_misc_dev);
+	err = jailhouse_verify_init();
 	if (err)
 		return err;
+	err = misc_register(&jailhouse_misc_dev);
+	if (err) {
+		jailhouse_verify_exit();
+		return err;
+	}
 	pr_info("jailhouse: loader %s ready\n", JAILHOUSE_VERSION);
 	return 0;
 }
@@ -60,6 +70,8 @@ static int __init jailhouse_init(void)
 static void __exit jailhouse_exit(void)
 {
 	misc_deregister(&jailhouse_misc_dev);
+	jailhouse_policy_exit();
+	jailhouse_verify_exit();
 }
 
 module_init(jailhouse_init);
