@@ -80,11 +80,38 @@ struct jailhouse_policy_load_args {
 	__u32 flags;		/* must be 0 */
 } JAILHOUSE_PACKED;
 
+/* JAILHOUSE_HV_INFO: the hypervisor's memory use (GET_INFO hypercall). */
+struct jailhouse_hv_info {
+	__u64 mem_pool_size;	/* pages */
+	__u64 mem_pool_used;	/* pages */
+	__u64 remap_pool_size;	/* pages of hypervisor address space */
+	__u64 remap_pool_used;
+	__u32 num_cells;
+	__u32 reserved;
+} JAILHOUSE_PACKED;
+
+#define JAILHOUSE_CPU_INFO_MAX_STATS	32
+
+/*
+ * JAILHOUSE_CPU_INFO: state and VM-exit counters of one CPU
+ * (CPU_GET_INFO hypercall); stats[n] is JAILHOUSE_CPU_STAT_VMEXITS_n of
+ * jailhouse/hypercall.h, for n < num_stats.
+ */
+struct jailhouse_cpu_info {
+	__u32 cpu;		/* in: Linux CPU number */
+	__u32 flags;		/* in: must be 0 */
+	__u32 state;		/* out: JAILHOUSE_CPU_RUNNING or _FAILED */
+	__u32 num_stats;	/* out */
+	__u64 stats[JAILHOUSE_CPU_INFO_MAX_STATS];	/* out */
+} JAILHOUSE_PACKED;
+
 JAILHOUSE_ABI_SIZE(struct jailhouse_enable_args, 8);
 JAILHOUSE_ABI_SIZE(struct jailhouse_cell_create_args, 8);
 JAILHOUSE_ABI_SIZE(struct jailhouse_load_image, 16);
 JAILHOUSE_ABI_SIZE(struct jailhouse_cell_load_args, 48);
 JAILHOUSE_ABI_SIZE(struct jailhouse_policy_load_args, 8);
+JAILHOUSE_ABI_SIZE(struct jailhouse_hv_info, 40);
+JAILHOUSE_ABI_SIZE(struct jailhouse_cpu_info, 272);
 
 #define JAILHOUSE_GET_VERSION \
 	_IOR(JAILHOUSE_IOCTL_MAGIC, 0x00, struct jailhouse_version_info)
@@ -104,5 +131,9 @@ JAILHOUSE_ABI_SIZE(struct jailhouse_policy_load_args, 8);
 	_IOW(JAILHOUSE_IOCTL_MAGIC, 0x07, struct jailhouse_cell_id)
 #define JAILHOUSE_POLICY_LOAD \
 	_IOW(JAILHOUSE_IOCTL_MAGIC, 0x08, struct jailhouse_policy_load_args)
+#define JAILHOUSE_HV_INFO \
+	_IOR(JAILHOUSE_IOCTL_MAGIC, 0x09, struct jailhouse_hv_info)
+#define JAILHOUSE_CPU_INFO \
+	_IOWR(JAILHOUSE_IOCTL_MAGIC, 0x0a, struct jailhouse_cpu_info)
 
 #endif /* !_JAILHOUSE_IOCTL_H */
