@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * x86-64 page table walker; see paging.h. Levels are numbered from the
+ * leaf: level 0 holds 4 KiB pages, level 1 may hold 2 MiB pages, the top
+ * is env->levels - 1.
+ */
+#include "paging.h"
+
+#define ENTRIES			512
+#define TABLE_BITS		(PTE_PRESENT | PTE_WRITE)
+
+static unsigned int level_shift(unsigned int level)
+{
+	return 12 + 9 * level;
+}
+
+static __u64 level_size(unsigned int level)
+{
+	return 1ULL << level_shift(level);
+}
+
+static __u64 *entry_of(__u64 *table, unsigned int level, __u64 virt)
+{
+	return &table[(virt >> level_shift(level)) & (ENTRIES - 1)];
+}
+
+static bool is_leaf(__u64 entry, unsigned int level)
+{
+	return level == 0 || (entry & PTE_HUGE);
+}
+
+static __u64 *next_table(const struct paging_env *env, __u64 entry)
+{
+	return env->table_virt(env->ctx, entry & PTE_ADDR_MASK);
+}
+
+static __u64 leaf_bits(const struct paging_env *env, unsigned int flags,
+		       unsigned int level)
+{
+	__u64 bits = PTE_PRESENT | env->common_bits;
+
+	if (flags & PAGING_WRITE)
+		bits |= PTE_WRITE;
+	if (!(flags & PAGING_EXEC))
+		bits |= PTE_NX;
+	if (level > 0)
+		bits |= PTE_HUGE;
+	return bits;
+}
+
+static bool range_ok(__u64 virt, __u64 phys, __u64 size)
+{
+	__u64 misaligned = (virt | phys | size) & (PAGING_PAGE_SIZE - 1);
+
+	return size && !misaligned && virt + size - 1 >= virt &&
+	       phys + size - 1 >= phys;
+}
+
+int paging_create(const struct paging_env *env, struct paging_root *root)
+{
+	root->table = env->alloc_table(env->ctx, &root->phys);
+	return root->table ? 0 : -ENOMEM;
+}
+
+/* The table below *entry, created if absent; NULL with *err on failure. */
+static __u64 *descend(const struct paging_env *env, __u64 *entry,
+		      unsigned int level, int *err)
+{
+	__u64 phys;
+	__u64 *table;
+
+	if (*entry & PTE_PRESENT) {
+		if (is_leaf(*entry, level)) {
+			*err = -EEXIST;
+			return NULL;
+		}
+		return next_table(env, *entry);
+	}
+	table = env->alloc_table(env->ctx, &phys);
+	if (!table) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	*entry = phys | TABLE_BITS | env->common_bits;
+	return table;
+}
+
+static unsigned int leaf_level(__u64 virt, __u64 phys, __u64 size,
+			       unsigned int flags)
+{
+	if ((flags & PAGING_HUGE) && size >= PAGING_HUGE_SIZE &&
+	    !((virt | phys) & (PAGING_HUGE_SIZE - 1)))
+		return 1;
+	return 0;
+}
+
+static int map_one(const struct paging_env *env, __u64 *table, __u64 virt,
+		   __u64 phys, unsigned int leaf, unsigned int flags)
+{
+	unsigned int level = env->levels - 1;
+	__u64 *entry;
+	int err = 0;
+
+	for (; level > leaf; level--) {
+		table = descend(env, entry_of(table, level, virt), level,
+				&err);
+		if (!table)
+			return err;
+	}
+	entry = entry_of(table, leaf, virt);
+	if (*entry & PTE_PRESENT)
+		return -EEXIST;
+	*entry = phys | leaf_bits(env, flags, leaf);
+	return 0;
+}
+
+int paging_map(const struct paging_env *env, const struct paging_root *root,
+	       __u64 virt, __u64 phys, __u64 size, unsigned int flags)
+{
+	unsigned int leaf;
+	int err;
+
+	if (!range_ok(virt, phys, size))
+		return -EINVAL;
+	while (size) {
+		leaf = leaf_level(virt, phys, size, flags);
+		err = map_one(env, root->table, virt, phys, leaf, flags);
+		if (err)
+			return err;
+		virt += level_size(leaf);
+		phys += level_size(leaf);
+		size -= level_size(leaf);
+	}
+	return 0;
+}
+
+/* Replace a 2 MiB page by a table of 4 KiB pages with the same access. */
+static int split_huge(const struct paging_env *env, __u64 *entry)
+{
+	__u64 base = *entry & PTE_ADDR_MASK & ~(PAGING_HUGE_SIZE - 1);
+	__u64 bits = *entry & ~PTE_ADDR_MASK & ~PTE_HUGE;
+	__u64 phys;
+	__u64 *table;
+	unsigned int n;
+
+	table = env->alloc_table(env->ctx, &phys);
+	if (!table)
+		return -ENOMEM;
+	for (n = 0; n < ENTRIES; n++)
+		table[n] = (base + n * PAGING_PAGE_SIZE) | bits;
+	*entry = phys | TABLE_BITS | env->common_bits;
+	return 0;
+}
+
+/*
+ * Clear what maps @virt, within a range ending at @end (exclusive, 0 for
+ * the top of the address space). Return: bytes to advance, or 0 with
+ * *err set.
+ */
+static __u64 unmap_one(const struct paging_env *env, __u64 *table,
+		       __u64 virt, __u64 end, int *err)
+{
+	unsigned int level = env->levels - 1;
+	__u64 *entry, size, start;
+
+	for (;; level--) {
+		entry = entry_of(table, level, virt);
+		size = level_size(level);
+		start = virt & ~(size - 1);
+		if (!(*entry & PTE_PRESENT))
+			return start + size - virt;
+		if (!is_leaf(*entry, level)) {
+			table = next_table(env, *entry);
+			continue;
+		}
+		if (start == virt && (end == 0 || end - virt >= size)) {
+			*entry = 0;
+			return size;
+		}
+		*err = split_huge(env, entry);
+		if (*err)
+			return 0;
+		table = next_table(env, *entry);
+	}
+}
+
+int paging_unmap(const struct paging_env *env, const struct paging_root *root,
+		 __u64 virt, __u64 size)
+{
+	__u64 end = virt + size, step;
+	int err = 0;
+
+	if (!range_ok(virt, 0, size))
+		return -EINVAL;
+	while (size) {
+		step = unmap_one(env, root->table, virt, end, &err);
+		if (!step)
+			return err;
+		if (step >= size)
+			break;
+		virt += step;
+		size -= step;
+	}
+	return 0;
+}
+
+int paging_translate(const struct paging_env *env,
+		     const struct paging_root *root, __u64 virt, __u64 *phys,
+		     unsigned int *flags)
+{
+	unsigned int level = env->levels - 1;
+	__u64 *table = root->table, entry;
+
+	for (;; level--) {
+		entry = *entry_of(table, level, virt);
+		if (!(entry & PTE_PRESENT))
+			return -ENOENT;
+		if (is_leaf(entry, level))
+			break;
+		table = next_table(env, entry);
+	}
+	*phys = (entry & PTE_ADDR_MASK & ~(level_size(level) - 1)) |
+		(virt & (level_size(level) - 1));
+	if (flags)
+		*flags = PAGING_READ |
+			 (entry & PTE_WRITE ? PAGING_WRITE : 0) |
+			 (entry & PTE_NX ? 0 : PAGING_EXEC);
+	return 0;
+}
+
+static void free_tree(const struct paging_env *env, __u64 *table,
+		      unsigned int level)
+{
+	unsigned int n;
+
+	for (n = 0; level > 0 && n < ENTRIES; n++)
+		if ((table[n] & PTE_PRESENT) && !is_leaf(table[n], level))
+			free_tree(env, next_table(env, table[n]), level - 1);
+	env->free_table(env->ctx, table);
+}
+
+void paging_destroy(const struct paging_env *env, struct paging_root *root)
+{
+	if (!root->table)
+		return;
+	free_tree(env, root->table, env->levels - 1);
+	root->table = NULL;
+	root->phys = 0;
+}

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * x86-64 page tables (4- or 5-level), for the hypervisor's own address
+ * space and for AMD nested page tables (NPT), which share the format. The
+ * loader builds the hypervisor's boot tables with the same code, and the
+ * host unit tests exercise it; memory comes from the caller through
+ * struct paging_env, so nothing here allocates by itself.
+ */
+#ifndef _JAILHOUSE_LIB_PAGING_H
+#define _JAILHOUSE_LIB_PAGING_H
+
+#include <jailhouse/types.h>
+
+#include "env.h"
+
+#define PAGING_PAGE_SIZE	0x1000ULL
+#define PAGING_HUGE_SIZE	0x200000ULL
+
+/* Access a mapping grants (flags of paging_map()). */
+#define PAGING_READ		0x1
+#define PAGING_WRITE		0x2
+#define PAGING_EXEC		0x4
+/* Allow 2 MiB pages where alignment and size permit. */
+#define PAGING_HUGE		0x8
+
+/* Hardware bits of an entry. */
+#define PTE_PRESENT		(1ULL << 0)
+#define PTE_WRITE		(1ULL << 1)
+#define PTE_USER		(1ULL << 2)
+#define PTE_HUGE		(1ULL << 7)
+#define PTE_NX			(1ULL << 63)
+#define PTE_ADDR_MASK		0x000ffffffffff000ULL
+
+struct paging_env {
+	/** Return a zeroed page and its physical address, or NULL. */
+	void *(*alloc_table)(void *ctx, __u64 *phys);
+	/** Give back a page alloc_table() returned. */
+	void (*free_table)(void *ctx, void *table);
+	/** Where the caller can access the table at physical address @phys. */
+	void *(*table_virt)(void *ctx, __u64 phys);
+	void *ctx;
+	/** 4, or 5 with CR4.LA57. */
+	unsigned int levels;
+	/**
+	 * Bits set in every entry: PTE_USER for nested tables, where the
+	 * CPU treats every guest access as a user access.
+	 */
+	__u64 common_bits;
+};
+
+/** A table tree: its top-level table, as the CPU (CR3, nCR3) sees it. */
+struct paging_root {
+	__u64 *table;
+	__u64 phys;
+};
+
+/** Allocate an empty top-level table. Return: 0 or -ENOMEM. */
+int paging_create(const struct paging_env *env, struct paging_root *root);
+
+/**
+ * Map [virt, virt + size) to [phys, phys + size) with @flags (PAGING_*).
+ * All three must be page-aligned, the range must not wrap, and none of it
+ * may be mapped already.
+ * Return: 0, -EINVAL, -EEXIST, or -ENOMEM (the part mapped so far stays;
+ * paging_unmap() or paging_destroy() takes it back).
+ */
+int paging_map(const struct paging_env *env, const struct paging_root *root,
+	       __u64 virt, __u64 phys, __u64 size, unsigned int flags);
+
+/**
+ * Remove every mapping in [virt, virt + size), splitting 2 MiB pages that
+ * reach over the range's ends. Unmapped parts are skipped.
+ * Return: 0, -EINVAL, or -ENOMEM when a split needs a table.
+ */
+int paging_unmap(const struct paging_env *env, const struct paging_root *root,
+		 __u64 virt, __u64 size);
+
+/**
+ * Translate @virt. Return: 0 with *phys set, or -ENOENT if unmapped.
+ * *flags gets the PAGING_* access of the mapping when non-NULL.
+ */
+int paging_translate(const struct paging_env *env,
+		     const struct paging_root *root, __u64 virt, __u64 *phys,
+		     unsigned int *flags);
+
+/** Free every table of the tree, the top-level one included. */
+void paging_destroy(const struct paging_env *env, struct paging_root *root);
+
+#endif /* !_JAILHOUSE_LIB_PAGING_H */

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0
+/* lib/paging.c: map, translate, split and unmap with a host allocator. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "paging.h"
+
+/* Tables live in host memory; "physical" addresses are host pointers. */
+struct pool {
+	unsigned int live;
+	unsigned int fail_after;	/* 0: never fail */
+};
+
+static void *alloc_table(void *ctx, __u64 *phys)
+{
+	struct pool *pool = ctx;
+	void *page;
+
+	if (pool->fail_after && pool->live >= pool->fail_after)
+		return NULL;
+	page = aligned_alloc(PAGING_PAGE_SIZE, PAGING_PAGE_SIZE);
+	assert_non_null(page);
+	memset(page, 0, PAGING_PAGE_SIZE);
+	pool->live++;
+	*phys = (uintptr_t)page;
+	return page;
+}
+
+static void free_table(void *ctx, void *table)
+{
+	struct pool *pool = ctx;
+
+	pool->live--;
+	free(table);
+}
+
+static void *table_virt(void *ctx, __u64 phys)
+{
+	(void)ctx;
+	return (void *)(uintptr_t)phys;
+}
+
+static struct pool pool;
+static struct paging_env env = {
+	.alloc_table = alloc_table,
+	.free_table = free_table,
+	.table_virt = table_virt,
+	.ctx = &pool,
+	.levels = 4,
+};
+
+static int setup(void **state)
+{
+	static struct paging_root root;
+
+	pool = (struct pool){ 0 };
+	env.levels = 4;
+	env.common_bits = 0;
+	assert_int_equal(paging_create(&env, &root), 0);
+	*state = &root;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	paging_destroy(&env, *state);
+	assert_int_equal(pool.live, 0);
+	return 0;
+}
+
+static void expect_phys(struct paging_root *root, __u64 virt, __u64 want)
+{
+	__u64 phys = 0;
+
+	assert_int_equal(paging_translate(&env, root, virt, &phys, NULL), 0);
+	assert_int_equal(phys, want);
+}
+
+static void map_and_translate_4k(void **state)
+{
+	struct paging_root *root = *state;
+	unsigned int flags;
+	__u64 phys;
+
+	assert_int_equal(paging_map(&env, root, 0xfffffffff0000000ULL,
+				    0x3b000000, 0x3000, PAGING_READ |
+				    PAGING_WRITE), 0);
+	expect_phys(root, 0xfffffffff0001234ULL, 0x3b001234);
+	assert_int_equal(paging_translate(&env, root, 0xfffffffff0002000ULL,
+					  &phys, &flags), 0);
+	assert_int_equal(flags, PAGING_READ | PAGING_WRITE);
+	assert_int_equal(paging_translate(&env, root, 0xfffffffff0003000ULL,
+					  &phys, NULL), -ENOENT);
+	/* 4 levels of tables. */
+	assert_int_equal(pool.live, 4);
+}
+
+static void huge_pages_when_aligned(void **state)
+{
+	struct paging_root *root = *state;
+	unsigned int flags;
+	__u64 phys;
+
+	assert_int_equal(paging_map(&env, root, 0x200000, 0x200000,
+				    0x401000, PAGING_READ | PAGING_EXEC |
+				    PAGING_HUGE), 0);
+	/* Two 2 MiB pages and one 4 KiB page: only the last needs a PT. */
+	assert_int_equal(pool.live, 4);
+	expect_phys(root, 0x3fffff, 0x3fffff);
+	expect_phys(root, 0x600fff, 0x600fff);
+	assert_int_equal(paging_translate(&env, root, 0x200000, &phys,
+					  &flags), 0);
+	assert_int_equal(flags, PAGING_READ | PAGING_EXEC);
+}
+
+static void refuses_bad_ranges(void **state)
+{
+	struct paging_root *root = *state;
+
+	assert_int_equal(paging_map(&env, root, 0x1000, 0x1001, 0x1000,
+				    PAGING_READ), -EINVAL);
+	assert_int_equal(paging_map(&env, root, 0x1000, 0x1000, 0,
+				    PAGING_READ), -EINVAL);
+	assert_int_equal(paging_map(&env, root, 0xfffffffffffff000ULL, 0,
+				    0x2000, PAGING_READ), -EINVAL);
+	assert_int_equal(paging_map(&env, root, 0x1000, 0x1000, 0x1000,
+				    PAGING_READ), 0);
+	assert_int_equal(paging_map(&env, root, 0x1000, 0x5000, 0x1000,
+				    PAGING_READ), -EEXIST);
+	assert_int_equal(paging_map(&env, root, 0x0, 0x0, 0x200000,
+				    PAGING_READ | PAGING_HUGE), -EEXIST);
+}
+
+static void unmap_splits_huge_pages(void **state)
+{
+	struct paging_root *root = *state;
+	__u64 phys;
+
+	assert_int_equal(paging_map(&env, root, 0x40000000, 0x80000000,
+				    0x400000, PAGING_READ | PAGING_WRITE |
+				    PAGING_HUGE), 0);
+	assert_int_equal(paging_unmap(&env, root, 0x40001000, 0x1000), 0);
+	assert_int_equal(paging_translate(&env, root, 0x40001000, &phys,
+					  NULL), -ENOENT);
+	expect_phys(root, 0x40000000, 0x80000000);
+	expect_phys(root, 0x40002000, 0x80002000);
+	expect_phys(root, 0x401fffff, 0x801fffff);
+	/* The second 2 MiB page goes whole. */
+	assert_int_equal(paging_unmap(&env, root, 0x40200000, 0x200000), 0);
+	assert_int_equal(paging_translate(&env, root, 0x40200000, &phys,
+					  NULL), -ENOENT);
+	/* Unmapping holes is fine. */
+	assert_int_equal(paging_unmap(&env, root, 0x0, 0x80000000), 0);
+	assert_int_equal(paging_translate(&env, root, 0x40000000, &phys,
+					  NULL), -ENOENT);
+}
+
+static void out_of_memory_is_reported(void **state)
+{
+	struct paging_root *root = *state;
+
+	pool.fail_after = 2;
+	assert_int_equal(paging_map(&env, root, 0x1000, 0x1000, 0x1000,
+				    PAGING_READ), -ENOMEM);
+	pool.fail_after = 0;
+}
+
+static void nested_tables_carry_user_bit(void **state)
+{
+	struct paging_root *root = *state;
+	__u64 *l3, *l2, *l1;
+
+	env.common_bits = PTE_USER;
+	assert_int_equal(paging_map(&env, root, 0x1000, 0x1000, 0x1000,
+				    PAGING_READ), 0);
+	l3 = (__u64 *)(uintptr_t)(root->table[0] & PTE_ADDR_MASK);
+	l2 = (__u64 *)(uintptr_t)(l3[0] & PTE_ADDR_MASK);
+	l1 = (__u64 *)(uintptr_t)(l2[0] & PTE_ADDR_MASK);
+	assert_true(root->table[0] & PTE_USER);
+	assert_true(l1[1] & PTE_USER);
+	assert_true(l1[1] & PTE_NX);
+	assert_false(l1[1] & PTE_WRITE);
+}
+
+static void five_levels(void **state)
+{
+	struct paging_root *root = *state;
+
+	(void)state;
+	paging_destroy(&env, root);
+	env.levels = 5;
+	assert_int_equal(paging_create(&env, root), 0);
+	assert_int_equal(paging_map(&env, root, 0xff00000000000000ULL,
+				    0x1000, 0x1000, PAGING_READ), 0);
+	expect_phys(root, 0xff00000000000008ULL, 0x1008);
+	assert_int_equal(pool.live, 5);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(map_and_translate_4k, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(huge_pages_when_aligned, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(refuses_bad_ranges, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(unmap_splits_huge_pages, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(out_of_memory_is_reported,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(nested_tables_carry_user_bit,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(five_levels, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
