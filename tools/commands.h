@@ -19,4 +19,7 @@ int jailhouse_open_device(void);
  */
 int jailhouse_ioctl(unsigned long request, void *arg, const char *what);
 
+/* `jailhouse hypervisor info` (cmd-hypervisor.c). */
+int cmd_hypervisor(int argc, char *argv[]);
+
 #endif /* !_JAILHOUSE_TOOLS_COMMANDS_H */

@@ -24,6 +24,8 @@ static int cmd_version(int argc, char *argv[]);
 static int cmd_help(int argc, char *argv[]);
 
 static const struct command commands[] = {
+	{ "hypervisor", cmd_hypervisor,
+	  "info: memory pool use, VM exits per CPU by reason" },
 	{ "--version", cmd_version, "print tool and loader versions" },
 	{ "--help", cmd_help, "print this help" },
 };

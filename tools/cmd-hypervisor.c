@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `jailhouse hypervisor info`: memory pool use and, per CPU, the VM exits
+ * by reason. One row per reason, one column per CPU the hypervisor runs
+ * on; CPUs the hypervisor does not know (ENODEV, EINVAL) are left out.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <jailhouse/hypercall.h>
+
+#include "commands.h"
+
+#define MAX_CPUS	64
+
+/* Row names, indexed by JAILHOUSE_CPU_STAT_VMEXITS_*. */
+static const char *const stat_names[JAILHOUSE_NUM_CPU_STATS] = {
+	"total", "mmio", "management", "hypercall", "pio", "xapic", "cr",
+	"cpuid", "xsetbv", "exception", "msr_other", "msr_x2apic_icr",
+	"interrupt", "other",
+};
+
+struct cpu_table {
+	unsigned int num_cpus;
+	struct jailhouse_cpu_info cpu[MAX_CPUS];
+};
+
+static void print_pool(const char *name, __u64 used, __u64 size)
+{
+	printf("%-14s%llu of %llu pages used\n", name,
+	       (unsigned long long)used, (unsigned long long)size);
+}
+
+static int print_hv_info(void)
+{
+	struct jailhouse_hv_info info;
+	int err;
+
+	err = jailhouse_ioctl(JAILHOUSE_HV_INFO, &info, "hypervisor info");
+	if (err < 0)
+		return err;
+	print_pool("Memory pool:", info.mem_pool_used, info.mem_pool_size);
+	print_pool("Remap pool:", info.remap_pool_used, info.remap_pool_size);
+	printf("%-14s%u\n", "Cells:", info.num_cells);
+	return 0;
+}
+
+/* Read one CPU into the next column; 1 if it was read, 0 if skipped. */
+static int read_cpu(int fd, unsigned int cpu, struct jailhouse_cpu_info *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->cpu = cpu;
+	if (ioctl(fd, JAILHOUSE_CPU_INFO, out) == 0)
+		return 1;
+	if (errno == ENODEV || errno == EINVAL)
+		return 0;
+	fprintf(stderr, "jailhouse: CPU %u info: %s\n", cpu, strerror(errno));
+	return -errno;
+}
+
+static int read_cpus(struct cpu_table *table)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_CONF);
+	int fd, ret = 0;
+	unsigned int cpu;
+
+	fd = jailhouse_open_device();
+	if (fd < 0)
+		return fd;
+	table->num_cpus = 0;
+	for (cpu = 0; cpu < (unsigned long)cpus && cpu < MAX_CPUS; cpu++) {
+		ret = read_cpu(fd, cpu, &table->cpu[table->num_cpus]);
+		if (ret < 0)
+			break;
+		table->num_cpus += ret;
+	}
+	close(fd);
+	return ret < 0 ? ret : 0;
+}
+
+static void print_stat_row(const struct cpu_table *table, unsigned int n)
+{
+	unsigned int i;
+
+	printf("%-16s", stat_names[n]);
+	for (i = 0; i < table->num_cpus; i++)
+		if (n < table->cpu[i].num_stats)
+			printf(" %12llu",
+			       (unsigned long long)table->cpu[i].stats[n]);
+		else
+			printf(" %12s", "-");
+	printf("\n");
+}
+
+static void print_cpu_table(const struct cpu_table *table)
+{
+	unsigned int i, n;
+
+	printf("\n%-16s", "VM exits");
+	for (i = 0; i < table->num_cpus; i++)
+		printf("       cpu%-3u", table->cpu[i].cpu);
+	printf("\n%-16s", "state");
+	for (i = 0; i < table->num_cpus; i++)
+		printf(" %12s", table->cpu[i].state == JAILHOUSE_CPU_RUNNING ?
+		       "running" : "failed");
+	printf("\n");
+	for (n = 0; n < JAILHOUSE_NUM_CPU_STATS; n++)
+		print_stat_row(table, n);
+}
+
+static int hypervisor_info(void)
+{
+	static struct cpu_table table;
+	int err;
+
+	err = print_hv_info();
+	if (err < 0)
+		return err;
+	err = read_cpus(&table);
+	if (err < 0)
+		return err;
+	print_cpu_table(&table);
+	return 0;
+}
+
+int cmd_hypervisor(int argc, char *argv[])
+{
+	if (argc == 2 && strcmp(argv[1], "info") == 0)
+		return hypervisor_info();
+	fprintf(stderr, "Usage: jailhouse hypervisor info\n");
+	return -EINVAL;
+}
