@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The hypercall dispatcher; the ABI is include/jailhouse/hypercall.h.
+ *
+ * Codes below JAILHOUSE_HC_DEBUG_CONSOLE_PUTC manage the machine and are
+ * the root cell's alone. Every argument is the caller's and hostile: ids
+ * are looked up, never used as indexes; guest addresses are checked
+ * against the caller's own RAM before anything reads them.
+ */
+#include <jailhouse/errno.h>
+#include <jailhouse/guest-range.h>
+#include <jailhouse/hypercall-handler.h>
+
+#include "config.h"
+
+#define LONG_MAX_U64	0x7fffffffffffffffULL
+
+/*
+ * CELL_CREATE: @gpa must hold at least a descriptor header in the root
+ * cell's RAM. Creating cells arrives with the cells issue; until then the
+ * call stops after the checks.
+ */
+static long cell_create(const struct cell *caller, unsigned long gpa)
+{
+	const struct jailhouse_cell_desc *desc = cell_desc(caller);
+	int err;
+
+	err = guest_range_check(jailhouse_cell_mem_regions(desc),
+				desc->num_memory_regions, gpa,
+				sizeof(struct jailhouse_cell_desc),
+				JAILHOUSE_MEM_READ);
+	return err ? err : -ENOSYS;
+}
+
+/*
+ * CELL_START, CELL_SET_LOADABLE, CELL_DESTROY: @id must name a cell other
+ * than the root cell. Not implemented before the cells issue (-ENOSYS).
+ */
+static long cell_manage(unsigned long id)
+{
+	const struct cell *cell = cell_find(id);
+
+	if (!cell)
+		return -ENOENT;
+	if (cell_is_root(cell))
+		return -EINVAL;
+	return -ENOSYS;
+}
+
+static long cell_get_state(unsigned long id)
+{
+	const struct cell *cell = cell_find(id);
+
+	return cell ? (long)cell_state(cell) : -ENOENT;
+}
+
+static long hypervisor_get_info(unsigned long item)
+{
+	switch (item) {
+	case JAILHOUSE_INFO_MEM_POOL_SIZE:
+		return mem_pool_pages(false);
+	case JAILHOUSE_INFO_MEM_POOL_USED:
+		return mem_pool_pages(true);
+	case JAILHOUSE_INFO_REMAP_POOL_SIZE:
+		return remap_pool_pages(false);
+	case JAILHOUSE_INFO_REMAP_POOL_USED:
+		return remap_pool_pages(true);
+	case JAILHOUSE_INFO_NUM_CELLS:
+		return cell_count();
+	default:
+		return -EINVAL;
+	}
+}
+
+/* A counter as a non-negative RAX value: saturates rather than wraps. */
+static long counter_value(__u64 count)
+{
+	return count > LONG_MAX_U64 ? (long)LONG_MAX_U64 : (long)count;
+}
+
+static long cpu_get_info(unsigned long cpu_id, unsigned long item)
+{
+	const struct per_cpu *cpu = cpu_find(cpu_id);
+	unsigned long stat;
+
+	if (!cpu)
+		return -EINVAL;
+	if (item == JAILHOUSE_CPU_INFO_STATE)
+		return cpu_failed(cpu) ? JAILHOUSE_CPU_FAILED :
+					 JAILHOUSE_CPU_RUNNING;
+	if (item < JAILHOUSE_CPU_INFO_STAT_BASE)
+		return -EINVAL;
+	stat = item - JAILHOUSE_CPU_INFO_STAT_BASE;
+	if (stat >= JAILHOUSE_NUM_CPU_STATS)
+		return -EINVAL;
+	return counter_value(cpu_stats(cpu)->count[stat]);
+}
+
+static long debug_console_putc(const struct cell *caller, unsigned long c)
+{
+	if (!cell_is_root(caller) &&
+	    !(cell_desc(caller)->flags &
+	      JAILHOUSE_CELL_VIRTUAL_CONSOLE_PERMITTED))
+		return -EPERM;
+	console_putc((char)c);
+	return 0;
+}
+
+static long management_call(struct per_cpu *cpu, const struct cell *caller,
+			    unsigned long code, unsigned long arg1,
+			    unsigned long arg2)
+{
+	switch (code) {
+	case JAILHOUSE_HC_DISABLE:
+		return hypervisor_disable(cpu);
+	case JAILHOUSE_HC_CELL_CREATE:
+		return cell_create(caller, arg1);
+	case JAILHOUSE_HC_CELL_START:
+	case JAILHOUSE_HC_CELL_SET_LOADABLE:
+	case JAILHOUSE_HC_CELL_DESTROY:
+		return cell_manage(arg1);
+	case JAILHOUSE_HC_HYPERVISOR_GET_INFO:
+		return hypervisor_get_info(arg1);
+	case JAILHOUSE_HC_CELL_GET_STATE:
+		return cell_get_state(arg1);
+	default: /* JAILHOUSE_HC_CPU_GET_INFO */
+		return cpu_get_info(arg1, arg2);
+	}
+}
+
+long hypercall_dispatch(struct per_cpu *cpu, unsigned long code,
+			unsigned long arg1, unsigned long arg2)
+{
+	const struct cell *caller = cpu_cell(cpu);
+
+	if (code < JAILHOUSE_HC_DEBUG_CONSOLE_PUTC)
+		return cell_is_root(caller) ?
+			management_call(cpu, caller, code, arg1, arg2) :
+			-EPERM;
+	if (code == JAILHOUSE_HC_DEBUG_CONSOLE_PUTC)
+		return debug_console_putc(caller, arg1);
+	return -ENOSYS;
+}

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The hypercall dispatcher (hypervisor/hypercall.c) and the few core
+ * services it uses.
+ *
+ * The backend's exit handler reads code, arg1 and arg2 from the guest's
+ * RAX, RDI and RSI, calls hypercall_dispatch() and writes the result to
+ * RAX. Everything in arg1 and arg2 is the calling cell's and is checked
+ * before use; see docs/isolation.md for each code's checks.
+ */
+#ifndef _JAILHOUSE_HYPERCALL_HANDLER_H
+#define _JAILHOUSE_HYPERCALL_HANDLER_H
+
+#include <stdbool.h>
+#include <jailhouse/cell-config.h>
+#include <jailhouse/vmexit-stats.h>
+
+struct cell;
+struct per_cpu;
+
+/**
+ * Handle hypercall @code from the guest running on @cpu.
+ * Return: the value for the guest's RAX, negative errno on failure:
+ * -EPERM for a management code from a non-root cell, -ENOSYS for an
+ * unknown code (and, until cells exist, for cell create, start, set
+ * loadable and destroy once their arguments passed the checks).
+ */
+long hypercall_dispatch(struct per_cpu *cpu, unsigned long code,
+			unsigned long arg1, unsigned long arg2);
+
+/*
+ * Core services the dispatcher relies on. Each is implemented once by the
+ * core; the unit tests provide fakes.
+ */
+
+/** The cell the guest on @cpu belongs to. */
+struct cell *cpu_cell(struct per_cpu *cpu);
+/** Whether @cell is the root cell (Linux). */
+bool cell_is_root(const struct cell *cell);
+/** The validated descriptor of @cell, in hypervisor memory. */
+const struct jailhouse_cell_desc *cell_desc(const struct cell *cell);
+/** The cell with id @id, or NULL. */
+struct cell *cell_find(unsigned long id);
+/** Number of cells, the root cell included. */
+unsigned int cell_count(void);
+/** JAILHOUSE_CELL_RUNNING ... _FAILED_COMM_REV of @cell. */
+unsigned int cell_state(const struct cell *cell);
+
+/** The hypervisor's CPU @cpu_id (Linux numbering), or NULL if none. */
+struct per_cpu *cpu_find(unsigned long cpu_id);
+/** Whether @cpu was stopped after a fatal error in its guest. */
+bool cpu_failed(const struct per_cpu *cpu);
+/** The VM-exit counters of @cpu. */
+const struct vmexit_stats *cpu_stats(const struct per_cpu *cpu);
+
+/** Pages of the hypervisor's memory pool: all (@used false) or in use. */
+unsigned long mem_pool_pages(bool used);
+/** Pages of the hypervisor's remapping address space: all or in use. */
+unsigned long remap_pool_pages(bool used);
+
+/**
+ * Leave the hypervisor on @cpu once every CPU asked for it (DISABLE).
+ * Return: 0 as seen by Linux after returning natively, or negative errno.
+ */
+long hypervisor_disable(struct per_cpu *cpu);
+
+/** Print one character on the hypervisor console. */
+void console_putc(char c);
+
+#endif /* !_JAILHOUSE_HYPERCALL_HANDLER_H */

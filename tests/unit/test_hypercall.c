@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The hypercall dispatcher (hypervisor/hypercall.c) against fake core
+ * services: who may call what, and how arguments are checked.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <string.h>
+#include <jailhouse/hypercall-handler.h>
+
+#define MiB	0x100000ULL
+
+struct cell {
+	unsigned long id;
+	bool root;
+	unsigned int state;
+	const struct jailhouse_cell_desc *desc;
+};
+
+struct per_cpu {
+	unsigned long id;
+	struct cell *cell;
+	bool failed;
+	struct vmexit_stats stats;
+};
+
+static struct {
+	struct jailhouse_cell_desc desc;
+	__u8 cpus[8];
+	struct jailhouse_memory mem[2];
+} JAILHOUSE_PACKED root_blob = {
+	.desc = {
+		.signature = "JHCLL",
+		.name = "root",
+		.cpu_set_size = 8,
+		.num_memory_regions = 2,
+	},
+	.cpus = { 0x3 },
+	.mem = {
+		{ .phys_start = 0, .virt_start = 0, .size = 64 * MiB,
+		  .flags = JAILHOUSE_MEM_READ | JAILHOUSE_MEM_WRITE },
+		{ .phys_start = 0xfe000000, .virt_start = 0xfe000000,
+		  .size = 0x1000,
+		  .flags = JAILHOUSE_MEM_READ | JAILHOUSE_MEM_IO },
+	},
+}, inmate_blob = {
+	.desc = { .signature = "JHCLL", .name = "inmate", .cpu_set_size = 8 },
+};
+
+static struct cell cells[] = {
+	{ .id = 0, .root = true, .desc = &root_blob.desc },
+	{ .id = 7, .state = JAILHOUSE_CELL_SHUT_DOWN,
+	  .desc = &inmate_blob.desc },
+};
+static struct per_cpu cpus[] = {
+	{ .id = 0, .cell = &cells[0] },
+	{ .id = 1, .cell = &cells[1] },
+};
+static struct per_cpu *root_cpu = &cpus[0], *inmate_cpu = &cpus[1];
+static int disabled, console_chars;
+static char console_last;
+
+struct cell *cpu_cell(struct per_cpu *cpu)
+{
+	return cpu->cell;
+}
+
+bool cell_is_root(const struct cell *cell)
+{
+	return cell->root;
+}
+
+const struct jailhouse_cell_desc *cell_desc(const struct cell *cell)
+{
+	return cell->desc;
+}
+
+struct cell *cell_find(unsigned long id)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(cells) / sizeof(cells[0]); i++)
+		if (cells[i].id == id)
+			return &cells[i];
+	return NULL;
+}
+
+unsigned int cell_count(void)
+{
+	return sizeof(cells) / sizeof(cells[0]);
+}
+
+unsigned int cell_state(const struct cell *cell)
+{
+	return cell->state;
+}
+
+struct per_cpu *cpu_find(unsigned long cpu_id)
+{
+	return cpu_id < 2 ? &cpus[cpu_id] : NULL;
+}
+
+bool cpu_failed(const struct per_cpu *cpu)
+{
+	return cpu->failed;
+}
+
+const struct vmexit_stats *cpu_stats(const struct per_cpu *cpu)
+{
+	return &cpu->stats;
+}
+
+unsigned long mem_pool_pages(bool used)
+{
+	return used ? 100 : 4096;
+}
+
+unsigned long remap_pool_pages(bool used)
+{
+	return used ? 3 : 256;
+}
+
+long hypervisor_disable(struct per_cpu *cpu)
+{
+	(void)cpu;
+	disabled++;
+	return 0;
+}
+
+void console_putc(char c)
+{
+	console_chars++;
+	console_last = c;
+}
+
+static int reset(void **state)
+{
+	(void)state;
+	disabled = 0;
+	console_chars = 0;
+	memset(&cpus[1].stats, 0, sizeof(cpus[1].stats));
+	cpus[1].failed = false;
+	return 0;
+}
+
+static long call(struct per_cpu *cpu, unsigned long code, unsigned long a1,
+		 unsigned long a2)
+{
+	return hypercall_dispatch(cpu, code, a1, a2);
+}
+
+static void test_management_codes_root_only(void **state)
+{
+	unsigned long code;
+
+	(void)state;
+	for (code = 0; code < JAILHOUSE_HC_DEBUG_CONSOLE_PUTC; code++)
+		assert_int_equal(call(inmate_cpu, code, 0, 0), -EPERM);
+	assert_int_equal(disabled, 0);
+}
+
+static void test_unknown_codes(void **state)
+{
+	(void)state;
+	assert_int_equal(call(root_cpu, 9, 0, 0), -ENOSYS);
+	assert_int_equal(call(root_cpu, ~0UL, 0, 0), -ENOSYS);
+	assert_int_equal(call(inmate_cpu, 1000, 0, 0), -ENOSYS);
+}
+
+static void test_disable_reaches_core(void **state)
+{
+	(void)state;
+	assert_int_equal(call(root_cpu, JAILHOUSE_HC_DISABLE, 0, 0), 0);
+	assert_int_equal(disabled, 1);
+}
+
+static void test_cell_create_checks_address(void **state)
+{
+	const unsigned long hdr = sizeof(struct jailhouse_cell_desc);
+
+	(void)state;
+	assert_int_equal(call(root_cpu, JAILHOUSE_HC_CELL_CREATE, 0x1000, 0),
+			 -ENOSYS);
+	assert_int_equal(call(root_cpu, JAILHOUSE_HC_CELL_CREATE,
+			      64 * MiB - hdr, 0), -ENOSYS);
+	assert_int_equal(call(root_cpu, JAILHOUSE_HC_CELL_CREATE,
+			      64 * MiB - hdr + 1, 0), -EFAULT);
+	assert_int_equal(call(root_cpu, JAILHOUSE_HC_CELL_CREATE,
+			      0xfe000000, 0), -EFAULT);
+	assert_int_equal(call(root_cpu, JAILHOUSE_HC_CELL_CREATE,
+			      ~0UL - 4, 0), -EINVAL);
+}
+
+static void test_cell_management_checks_id(void **state)
+{
+	static const unsigned long codes[] = {
+		JAILHOUSE_HC_CELL_START, JAILHOUSE_HC_CELL_SET_LOADABLE,
+		JAILHOUSE_HC_CELL_DESTROY,
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(call(root_cpu, codes[i], 0, 0), -EINVAL);
+		assert_int_equal(call(root_cpu, codes[i], 1, 0), -ENOENT);
+		assert_int_equal(call(root_cpu, codes[i], 7, 0), -ENOSYS);
+	}
+}
+
+static void test_cell_get_state(void **state)
+{
+	(void)state;
+	assert_int_equal(call(root_cpu, JAILHOUSE_HC_CELL_GET_STATE, 0, 0),
+			 JAILHOUSE_CELL_RUNNING);
+	assert_int_equal(call(root_cpu, JAILHOUSE_HC_CELL_GET_STATE, 7, 0),
+			 JAILHOUSE_CELL_SHUT_DOWN);
+	assert_int_equal(call(root_cpu, JAILHOUSE_HC_CELL_GET_STATE, 3, 0),
+			 -ENOENT);
+}
+
+static void test_hypervisor_get_info(void **state)
+{
+	const unsigned long hc = JAILHOUSE_HC_HYPERVISOR_GET_INFO;
+
+	(void)state;
+	assert_int_equal(call(root_cpu, hc, JAILHOUSE_INFO_MEM_POOL_SIZE, 0),
+			 4096);
+	assert_int_equal(call(root_cpu, hc, JAILHOUSE_INFO_MEM_POOL_USED, 0),
+			 100);
+	assert_int_equal(call(root_cpu, hc, JAILHOUSE_INFO_REMAP_POOL_SIZE,
+			      0), 256);
+	assert_int_equal(call(root_cpu, hc, JAILHOUSE_INFO_REMAP_POOL_USED,
+			      0), 3);
+	assert_int_equal(call(root_cpu, hc, JAILHOUSE_INFO_NUM_CELLS, 0), 2);
+	assert_int_equal(call(root_cpu, hc, 5, 0), -EINVAL);
+	assert_int_equal(call(root_cpu, hc, ~0UL, 0), -EINVAL);
+}
+
+static void test_cpu_get_info(void **state)
+{
+	const unsigned long hc = JAILHOUSE_HC_CPU_GET_INFO;
+	const unsigned long base = JAILHOUSE_CPU_INFO_STAT_BASE;
+
+	(void)state;
+	vmexit_stats_count(&cpus[1].stats, JAILHOUSE_CPU_STAT_VMEXITS_PIO);
+	assert_int_equal(call(root_cpu, hc, 1, JAILHOUSE_CPU_INFO_STATE),
+			 JAILHOUSE_CPU_RUNNING);
+	assert_int_equal(call(root_cpu, hc, 1, base), 1);
+	assert_int_equal(call(root_cpu, hc, 1,
+			      base + JAILHOUSE_CPU_STAT_VMEXITS_PIO), 1);
+	assert_int_equal(call(root_cpu, hc, 1,
+			      base + JAILHOUSE_CPU_STAT_VMEXITS_CPUID), 0);
+	assert_int_equal(call(root_cpu, hc, 1,
+			      base + JAILHOUSE_NUM_CPU_STATS), -EINVAL);
+	assert_int_equal(call(root_cpu, hc, 1, 1), -EINVAL);
+	assert_int_equal(call(root_cpu, hc, 1, 999), -EINVAL);
+	assert_int_equal(call(root_cpu, hc, 2, JAILHOUSE_CPU_INFO_STATE),
+			 -EINVAL);
+	cpus[1].failed = true;
+	assert_int_equal(call(root_cpu, hc, 1, JAILHOUSE_CPU_INFO_STATE),
+			 JAILHOUSE_CPU_FAILED);
+	/* Counters come back as non-negative values, never as errors. */
+	cpus[1].stats.count[0] = ~0ULL;
+	assert_true(call(root_cpu, hc, 1, base) > 0);
+}
+
+static void test_console_putc(void **state)
+{
+	const unsigned long hc = JAILHOUSE_HC_DEBUG_CONSOLE_PUTC;
+
+	(void)state;
+	assert_int_equal(call(root_cpu, hc, 'x', 0), 0);
+	assert_int_equal(console_last, 'x');
+	assert_int_equal(call(inmate_cpu, hc, 'y', 0), -EPERM);
+	assert_int_equal(console_chars, 1);
+	inmate_blob.desc.flags = JAILHOUSE_CELL_VIRTUAL_CONSOLE_PERMITTED;
+	assert_int_equal(call(inmate_cpu, hc, 'y', 0), 0);
+	inmate_blob.desc.flags = 0;
+	assert_int_equal(console_chars, 2);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup(test_management_codes_root_only, reset),
+		cmocka_unit_test_setup(test_unknown_codes, reset),
+		cmocka_unit_test_setup(test_disable_reaches_core, reset),
+		cmocka_unit_test_setup(test_cell_create_checks_address, reset),
+		cmocka_unit_test_setup(test_cell_management_checks_id, reset),
+		cmocka_unit_test_setup(test_cell_get_state, reset),
+		cmocka_unit_test_setup(test_hypervisor_get_info, reset),
+		cmocka_unit_test_setup(test_cpu_get_info, reset),
+		cmocka_unit_test_setup(test_console_putc, reset),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
