@@ -10,6 +10,8 @@
 #include <string.h>
 #include <asm/iopm.h>
 
+#include "config.h"
+
 static __u8 svm[SVM_IOPM_SIZE];
 static __u8 vmx[VMX_IO_BITMAP_SIZE];
 
@@ -123,6 +125,46 @@ static void test_deny_overrides_allow(void **state)
 	assert_int_equal(intercepts(svm, 0xcf7, 2), 1);
 }
 
+static struct {
+	struct jailhouse_cell_desc desc;
+	__u8 cpus[8];
+	struct jailhouse_pio pio[2];
+} JAILHOUSE_PACKED cell = {
+	.desc = { .signature = "JHCLL", .cpu_set_size = 8,
+		  .num_pio_ranges = 2 },
+	.pio = { { .base = 0x3f8, .length = 8 }, { .base = 0x60, .length = 1 } },
+};
+
+static void test_from_cell(void **state)
+{
+	unsigned int port;
+
+	(void)state;
+	memset(svm, 0, sizeof(svm));
+	assert_int_equal(io_bitmap_from_cell(svm, sizeof(svm), &cell.desc), 0);
+	for (port = 0; port < IO_BITMAP_PORTS; port++)
+		assert_int_equal(bit(svm, port),
+				 !(port == 0x60 || (port >= 0x3f8 &&
+						    port < 0x400)));
+	assert_int_equal(svm[sizeof(svm) - 1], 0xff);
+}
+
+/* A bad range (the parser rejects it; still) leaves all denied. */
+static void test_from_cell_bad_range_denies_all(void **state)
+{
+	size_t i;
+
+	(void)state;
+	cell.pio[1].base = 0xffff;
+	cell.pio[1].length = 2;
+	assert_int_equal(io_bitmap_from_cell(vmx, sizeof(vmx), &cell.desc),
+			 -ERANGE);
+	cell.pio[1].base = 0x60;
+	cell.pio[1].length = 1;
+	for (i = 0; i < sizeof(vmx); i++)
+		assert_int_equal(vmx[i], 0xff);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -136,6 +178,9 @@ int main(void)
 		cmocka_unit_test_setup(test_bad_ranges_rejected_untouched,
 				       setup),
 		cmocka_unit_test_setup(test_deny_overrides_allow, setup),
+		cmocka_unit_test_setup(test_from_cell, setup),
+		cmocka_unit_test_setup(test_from_cell_bad_range_denies_all,
+				       setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

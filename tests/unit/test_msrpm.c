@@ -10,6 +10,8 @@
 #include <string.h>
 #include <asm/msrpm.h>
 
+#include "config.h"
+
 static __u8 svm[SVM_MSRPM_SIZE];
 static __u8 vmx[VMX_MSR_BITMAP_SIZE];
 
@@ -166,6 +168,61 @@ static void test_bad_ranges_rejected(void **state)
 		assert_int_equal(svm[i], 0xff);
 }
 
+static struct {
+	struct jailhouse_cell_desc desc;
+	__u8 cpus[8];
+	struct jailhouse_msr_range msr[2];
+} JAILHOUSE_PACKED cell = {
+	.desc = { .signature = "JHCLL", .cpu_set_size = 8,
+		  .num_msr_ranges = 2 },
+	.msr = {
+		/* Everything a careless config could grant. */
+		{ .base = 0, .count = 0xffffffff,
+		  .flags = JAILHOUSE_MSR_READ | JAILHOUSE_MSR_WRITE },
+		{ .base = 0x10, .count = 1, .flags = JAILHOUSE_MSR_READ },
+	},
+};
+
+/* Reserved MSRs stay intercepted even when a config grants them. */
+static void test_from_cell_keeps_reserved(void **state)
+{
+	static const __u32 writes[] = { 0x1b, 0x3a, 0x830, 0xc0000080 };
+	size_t i;
+
+	(void)state;
+	assert_int_equal(msr_bitmap_from_cell(&svm_msr_bitmap, svm,
+					      &cell.desc), 0);
+	assert_int_equal(msr_bitmap_from_cell(&vmx_msr_bitmap, vmx,
+					      &cell.desc), 0);
+	for (i = 0; i < sizeof(writes) / sizeof(writes[0]); i++) {
+		assert_int_equal(svm_intercepts(writes[i], 1), 1);
+		assert_int_equal(vmx_intercepts(writes[i], 1), 1);
+		assert_int_equal(svm_intercepts(writes[i], 0), 0);
+		assert_int_equal(vmx_intercepts(writes[i], 0), 0);
+		assert_true(msr_is_reserved(writes[i], MSR_ACCESS_WRITE));
+		assert_false(msr_is_reserved(writes[i], MSR_ACCESS_READ));
+	}
+	assert_int_equal(svm_intercepts(0xc0010114, 0), 1);
+	assert_int_equal(svm_intercepts(0xc0010117, 1), 1);
+	assert_true(msr_is_reserved(0xc0010117, MSR_ACCESS_READ));
+	assert_int_equal(svm_intercepts(0xc0010115, 1), 0);
+	assert_int_equal(svm_intercepts(0x10, 1), 0);
+	assert_false(msr_is_reserved(0x10, MSR_ACCESS_RW));
+}
+
+static void test_from_cell_bad_range_denies_all(void **state)
+{
+	size_t i;
+
+	(void)state;
+	cell.msr[1].flags = 0;
+	assert_int_equal(msr_bitmap_from_cell(&svm_msr_bitmap, svm,
+					      &cell.desc), -EINVAL);
+	cell.msr[1].flags = JAILHOUSE_MSR_READ;
+	for (i = 0; i < sizeof(svm); i++)
+		assert_int_equal(svm[i], 0xff);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -177,6 +234,9 @@ int main(void)
 			test_everything_allowed_clamps_to_windows, setup),
 		cmocka_unit_test_setup(test_deny_overrides_allow, setup),
 		cmocka_unit_test_setup(test_bad_ranges_rejected, setup),
+		cmocka_unit_test_setup(test_from_cell_keeps_reserved, setup),
+		cmocka_unit_test_setup(test_from_cell_bad_range_denies_all,
+				       setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

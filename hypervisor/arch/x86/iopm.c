@@ -8,6 +8,8 @@
 #include <jailhouse/string.h>
 #include <asm/iopm.h>
 
+#include "config.h"
+
 void io_bitmap_deny_all(__u8 *bitmap, size_t size)
 {
 	memset(bitmap, 0xff, size);
@@ -50,4 +52,22 @@ int io_bitmap_deny(__u8 *bitmap, __u32 base, __u32 length)
 	if (!err)
 		set_ports(bitmap, base, length, true);
 	return err;
+}
+
+int io_bitmap_from_cell(__u8 *bitmap, size_t size,
+			const struct jailhouse_cell_desc *cell)
+{
+	const struct jailhouse_pio *pio = jailhouse_cell_pio(cell);
+	unsigned int i;
+	int err;
+
+	io_bitmap_deny_all(bitmap, size);
+	for (i = 0; i < cell->num_pio_ranges; i++) {
+		err = io_bitmap_allow(bitmap, pio[i].base, pio[i].length);
+		if (err) {
+			io_bitmap_deny_all(bitmap, size);
+			return err;
+		}
+	}
+	return 0;
 }

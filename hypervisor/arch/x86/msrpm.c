@@ -8,6 +8,35 @@
 #include <jailhouse/string.h>
 #include <asm/msrpm.h>
 
+#include "config.h"
+
+#define MSR_IA32_APIC_BASE		0x1b
+#define MSR_IA32_FEATURE_CONTROL	0x3a
+#define MSR_X2APIC_ICR			0x830
+#define MSR_EFER			0xc0000080
+#define MSR_VM_CR			0xc0010114
+#define MSR_VM_HSAVE_PA			0xc0010117
+
+/* See msr_is_reserved(). */
+static const struct {
+	__u32 msr;
+	unsigned int access;
+} reserved[] = {
+	{ MSR_IA32_APIC_BASE, MSR_ACCESS_WRITE },
+	{ MSR_IA32_FEATURE_CONTROL, MSR_ACCESS_WRITE },
+	{ MSR_X2APIC_ICR, MSR_ACCESS_WRITE },
+	{ MSR_EFER, MSR_ACCESS_WRITE },
+	{ MSR_VM_CR, MSR_ACCESS_RW },
+	{ MSR_VM_HSAVE_PA, MSR_ACCESS_RW },
+};
+
+#define NUM_RESERVED	(sizeof(reserved) / sizeof(reserved[0]))
+
+/* Config range flags are passed on as access kinds. */
+_Static_assert(JAILHOUSE_MSR_READ == MSR_ACCESS_READ &&
+	       JAILHOUSE_MSR_WRITE == MSR_ACCESS_WRITE,
+	       "MSR range flags and access kinds differ");
+
 /* First MSR of each window, in the order both layouts place them. */
 static const __u32 window_start[] = { 0x00000000, 0xc0000000, 0xc0010000 };
 
@@ -89,4 +118,48 @@ void msr_bitmap_deny(const struct msr_bitmap_layout *layout, __u8 *bitmap,
 		     __u32 msr, unsigned int access)
 {
 	set_range(layout, bitmap, msr, (__u64)msr + 1, access, true);
+}
+
+bool msr_is_reserved(__u32 msr, unsigned int access)
+{
+	unsigned int i;
+
+	for (i = 0; i < NUM_RESERVED; i++)
+		if (reserved[i].msr == msr && (reserved[i].access & access))
+			return true;
+	return false;
+}
+
+static int allow_ranges(const struct msr_bitmap_layout *layout, __u8 *bitmap,
+			const struct jailhouse_cell_desc *cell)
+{
+	const struct jailhouse_msr_range *range = jailhouse_cell_msrs(cell);
+	unsigned int i;
+	int err;
+
+	for (i = 0; i < cell->num_msr_ranges; i++) {
+		err = msr_bitmap_allow(layout, bitmap, range[i].base,
+				       range[i].count, range[i].flags);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+int msr_bitmap_from_cell(const struct msr_bitmap_layout *layout,
+			 __u8 *bitmap, const struct jailhouse_cell_desc *cell)
+{
+	unsigned int i;
+	int err;
+
+	msr_bitmap_deny_all(layout, bitmap);
+	err = allow_ranges(layout, bitmap, cell);
+	if (err) {
+		msr_bitmap_deny_all(layout, bitmap);
+		return err;
+	}
+	for (i = 0; i < NUM_RESERVED; i++)
+		msr_bitmap_deny(layout, bitmap, reserved[i].msr,
+				reserved[i].access);
+	return 0;
 }

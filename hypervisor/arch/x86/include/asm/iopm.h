@@ -46,4 +46,15 @@ int io_bitmap_allow(__u8 *bitmap, __u32 base, __u32 length);
  */
 int io_bitmap_deny(__u8 *bitmap, __u32 base, __u32 length);
 
+struct jailhouse_cell_desc;
+
+/**
+ * Build @cell's map: deny everything, then open the cell's port ranges.
+ * @cell is a validated descriptor (lib/config.c).
+ * Return: 0, or the error of the first bad range, with the map left
+ * denying everything.
+ */
+int io_bitmap_from_cell(__u8 *bitmap, size_t size,
+			const struct jailhouse_cell_desc *cell);
+
 #endif /* !_ASM_IOPM_H */

@@ -21,6 +21,7 @@
 #ifndef _ASM_MSRPM_H
 #define _ASM_MSRPM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <jailhouse/types.h>
 
@@ -69,5 +70,26 @@ int msr_bitmap_allow(const struct msr_bitmap_layout *layout, __u8 *bitmap,
  */
 void msr_bitmap_deny(const struct msr_bitmap_layout *layout, __u8 *bitmap,
 		     __u32 msr, unsigned int access);
+
+struct jailhouse_cell_desc;
+
+/**
+ * Build @cell's bitmap: deny everything, open the cell's MSR ranges, then
+ * close the reserved MSRs again (msr_is_reserved()). @cell is a validated
+ * descriptor (lib/config.c).
+ * Return: 0, or the error of the first bad range, with the bitmap left
+ * denying everything.
+ */
+int msr_bitmap_from_cell(const struct msr_bitmap_layout *layout,
+			 __u8 *bitmap, const struct jailhouse_cell_desc *cell);
+
+/**
+ * Whether the hypervisor must see @access to @msr whatever a config
+ * grants, because the MSR controls what isolation rests on: the local
+ * APIC's mode and address and the x2APIC ICR (IPIs), EFER (paging and
+ * AMD-V), feature control (VT-x) and the AMD-V control MSRs. The backend
+ * emulates these accesses; they never reach the refusal policy.
+ */
+bool msr_is_reserved(__u32 msr, unsigned int access);
 
 #endif /* !_ASM_MSRPM_H */
