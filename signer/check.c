@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/err.h>
+
+#include "check.h"
+#include "creds.h"
+#include "error.h"
+
+#define HASH_CHUNK	(1 << 20)
+
+static int require_signed(const struct jh_sigfile *f)
+{
+	if (f->is_signed)
+		return 0;
+	return jh_fail(f->path, -JAILHOUSE_SIG_ERR_UNSIGNED,
+		       "not signed (no signature trailer)");
+}
+
+static int load_cms(const struct jh_sigfile *f, CMS_ContentInfo **cms)
+{
+	const unsigned char *p;
+	unsigned char *der;
+	int err;
+
+	err = jh_sigfile_read_cms(f, &der);
+	if (err)
+		return err;
+	p = der;
+	*cms = d2i_CMS_ContentInfo(NULL, &p, f->layout.cms_size);
+	free(der);
+	if (!*cms) {
+		jh_fail_ossl(f->path, "signature is not a CMS message");
+		return -JAILHOUSE_SIG_ERR_MALFORMED;
+	}
+	return 0;
+}
+
+static int check_expect(const struct jh_sigfile *f,
+			const struct jh_expect *expect)
+{
+	const struct jailhouse_sig_header *hdr = &f->header;
+
+	if (expect->type && hdr->type != expect->type)
+		return jh_fail(f->path, -JAILHOUSE_SIG_ERR_TYPE,
+			       "signed as a %s image, not %s",
+			       jailhouse_sig_type_name(hdr->type),
+			       jailhouse_sig_type_name(expect->type));
+	if (expect->name && strncmp(hdr->name, expect->name,
+				    sizeof(hdr->name)) != 0)
+		return jh_fail(f->path, -JAILHOUSE_SIG_ERR_NAME,
+			       "signed for name '%s', not '%s'", hdr->name,
+			       expect->name);
+	if (hdr->security_version < expect->min_version)
+		return jh_fail(f->path, -JAILHOUSE_SIG_ERR_ROLLBACK,
+			       "security version %u is below %u",
+			       hdr->security_version, expect->min_version);
+	return 0;
+}
+
+/* The certificate is trusted as is, like a key in the .jailhouse keyring:
+ * the signer must be it (CMS_NOINTERN), no chain is built. */
+static int verify_cms(const struct jh_sigfile *f, CMS_ContentInfo *cms,
+		      X509 *cert)
+{
+	unsigned int flags = CMS_BINARY | CMS_NOINTERN |
+			     CMS_NO_SIGNER_CERT_VERIFY;
+	STACK_OF(X509) *certs = sk_X509_new_null();
+	X509_STORE *store = X509_STORE_new();
+	BIO *content = jh_sigfile_bio(f, f->layout.cms_offset);
+	int err = 0;
+
+	if (!certs || !store || !content || !sk_X509_push(certs, cert))
+		err = jh_fail_ossl(f->path, "out of memory");
+	else if (CMS_verify(cms, certs, store, content, NULL, flags) != 1) {
+		jh_fail_ossl(f->path, "signature check failed");
+		err = -JAILHOUSE_SIG_ERR_REJECTED;
+	}
+	BIO_free(content);
+	X509_STORE_free(store);
+	sk_X509_free(certs);
+	return err;
+}
+
+int jh_verify(const struct jh_sigfile *f, const char *cert_path,
+	      const struct jh_expect *expect)
+{
+	CMS_ContentInfo *cms;
+	X509 *cert;
+	int err;
+
+	err = require_signed(f);
+	if (err)
+		return err;
+	err = jh_load_cert(cert_path, &cert);
+	if (err)
+		return err;
+	err = load_cms(f, &cms);
+	if (!err) {
+		err = verify_cms(f, cms, cert);
+		CMS_ContentInfo_free(cms);
+	}
+	X509_free(cert);
+	if (!err)
+		err = check_expect(f, expect);
+	if (!err)
+		printf("%s: OK: %s '%s' version %u\n", f->path,
+		       jailhouse_sig_type_name(f->header.type), f->header.name,
+		       f->header.security_version);
+	return err;
+}
+
+static int payload_digest(const struct jh_sigfile *f,
+			  unsigned char md[EVP_MAX_MD_SIZE])
+{
+	__u64 size = jh_sigfile_payload_size(f), offset;
+	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+	void *buf = malloc(HASH_CHUNK);
+	size_t len;
+	int err = 0;
+
+	if (!ctx || !buf || !EVP_DigestInit_ex(ctx, EVP_sha256(), NULL))
+		err = jh_fail_ossl(f->path, "cannot start SHA-256");
+	for (offset = 0; !err && offset < size; offset += len) {
+		len = size - offset < HASH_CHUNK ? size - offset : HASH_CHUNK;
+		err = jh_sigfile_read(f, buf, len, offset);
+		if (!err && !EVP_DigestUpdate(ctx, buf, len))
+			err = jh_fail_ossl(f->path, "SHA-256 failed");
+	}
+	if (!err && !EVP_DigestFinal_ex(ctx, md, NULL))
+		err = jh_fail_ossl(f->path, "SHA-256 failed");
+	free(buf);
+	EVP_MD_CTX_free(ctx);
+	return err;
+}
+
+static void print_hex(const char *label, const unsigned char *p, size_t len)
+{
+	size_t i;
+
+	printf("%s", label);
+	for (i = 0; i < len; i++)
+		printf("%02x", p[i]);
+}
+
+/* Subject of the embedded certificate that matches the signer. */
+static void print_signer_subject(CMS_ContentInfo *cms)
+{
+	STACK_OF(CMS_SignerInfo) *infos = CMS_get0_SignerInfos(cms);
+	STACK_OF(X509) *certs = CMS_get1_certs(cms);
+	char subject[256];
+	int i;
+
+	for (i = 0; infos && i < sk_X509_num(certs); i++) {
+		X509 *cert = sk_X509_value(certs, i);
+
+		if (CMS_SignerInfo_cert_cmp(sk_CMS_SignerInfo_value(infos, 0),
+					    cert) != 0)
+			continue;
+		X509_NAME_oneline(X509_get_subject_name(cert), subject,
+				  sizeof(subject));
+		printf(" (%s)", subject);
+	}
+	sk_X509_pop_free(certs, X509_free);
+}
+
+static int print_signer(const struct jh_sigfile *f)
+{
+	struct jailhouse_sig_signer signer;
+	CMS_ContentInfo *cms;
+	const unsigned char *p;
+	unsigned char *der;
+	const char *reason;
+	int err;
+
+	err = jh_sigfile_read_cms(f, &der);
+	if (err)
+		return err;
+	jailhouse_sig_signer(der, f->layout.cms_size, &signer, &reason);
+	print_hex(signer.is_skid ? "signer:    skid:" : "signer:    serial:",
+		  signer.id, signer.id_len);
+	p = der;
+	cms = d2i_CMS_ContentInfo(NULL, &p, f->layout.cms_size);
+	if (cms)
+		print_signer_subject(cms);
+	ERR_clear_error();
+	CMS_ContentInfo_free(cms);
+	free(der);
+	printf("\n");
+	return 0;
+}
+
+int jh_info(const struct jh_sigfile *f)
+{
+	unsigned char md[EVP_MAX_MD_SIZE];
+	int err;
+
+	err = require_signed(f);
+	if (!err)
+		err = payload_digest(f, md);
+	if (err)
+		return err;
+	printf("file:      %s\n", f->path);
+	printf("type:      %s\n", jailhouse_sig_type_name(f->header.type));
+	printf("name:      %s\n", f->header.name);
+	printf("version:   %u\n", f->header.security_version);
+	printf("payload:   %llu bytes\n",
+	       (unsigned long long)f->layout.payload_size);
+	print_hex("sha256:    ", md, 32);
+	printf("\nsignature: %u bytes CMS, SHA-256\n", f->layout.cms_size);
+	return print_signer(f);
+}

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/err.h>
+#include <openssl/pem.h>
+
+#include "creds.h"
+#include "error.h"
+
+const char *jh_pick_path(const char *option, const char *env,
+			 const char *fallback)
+{
+	const char *value = getenv(env);
+
+	if (option)
+		return option;
+	return value && value[0] ? value : fallback;
+}
+
+static int open_bio(const char *path, BIO **bio)
+{
+	*bio = BIO_new_file(path, "rb");
+	if (!*bio) {
+		ERR_clear_error();
+		return jh_fail(path, -errno ? -errno : -EIO, "cannot open: %s",
+			       strerror(errno ? errno : EIO));
+	}
+	return 0;
+}
+
+/* PEM files start with "-----BEGIN"; anything else is taken as DER. */
+static bool is_pem(BIO *bio)
+{
+	static const char begin[] = "-----BEGIN";
+	char head[sizeof(begin) - 1];
+	int len;
+
+	len = BIO_read(bio, head, sizeof(head));
+	if (BIO_reset(bio) != 0)
+		return false;
+	return len == (int)sizeof(head) && memcmp(head, begin, len) == 0;
+}
+
+int jh_load_cert(const char *path, X509 **cert)
+{
+	BIO *bio;
+	int err;
+
+	err = open_bio(path, &bio);
+	if (err)
+		return err;
+	if (is_pem(bio))
+		*cert = PEM_read_bio_X509(bio, NULL, NULL, NULL);
+	else
+		*cert = d2i_X509_bio(bio, NULL);
+	BIO_free(bio);
+	if (!*cert)
+		return jh_fail_ossl(path, "not an X.509 certificate (PEM or DER)");
+	return 0;
+}
+
+int jh_load_key(const char *path, EVP_PKEY **key)
+{
+	BIO *bio;
+	int err;
+
+	err = open_bio(path, &bio);
+	if (err)
+		return err;
+	if (is_pem(bio))
+		*key = PEM_read_bio_PrivateKey(bio, NULL, NULL, NULL);
+	else
+		*key = d2i_PrivateKey_bio(bio, NULL);
+	BIO_free(bio);
+	if (!*key)
+		return jh_fail_ossl(path, "cannot read the private key "
+				    "(wrong passphrase or not a key?)");
+	return 0;
+}
+
+int jh_load_signer(const char *key_path, const char *cert_path,
+		   EVP_PKEY **key, X509 **cert)
+{
+	int err;
+
+	err = jh_load_cert(cert_path, cert);
+	if (err)
+		return err;
+	err = jh_load_key(key_path, key);
+	if (err)
+		goto free_cert;
+	if (EVP_PKEY_get_base_id(*key) != EVP_PKEY_RSA) {
+		err = jh_fail(key_path, -EINVAL, "not an RSA key (the kernel "
+			      "verifies RSA signatures only)");
+		goto free_key;
+	}
+	if (X509_check_private_key(*cert, *key) != 1) {
+		err = jh_fail_ossl(key_path, "key does not match the "
+				   "certificate");
+		goto free_key;
+	}
+	return 0;
+
+free_key:
+	EVP_PKEY_free(*key);
+free_cert:
+	X509_free(*cert);
+	return err;
+}

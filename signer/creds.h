@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Signing key and certificate: where they come from (--key/--cert, then
+ * $JH_SIGN_KEY/$JH_SIGN_CERT, then /etc/jailhouse/) and loading them,
+ * PEM or DER.
+ */
+#ifndef _JH_SIGN_CREDS_H
+#define _JH_SIGN_CREDS_H
+
+#include <openssl/evp.h>
+#include <openssl/x509.h>
+
+#define JH_DEFAULT_KEY	"/etc/jailhouse/signing_key.pem"
+#define JH_DEFAULT_CERT	"/etc/jailhouse/signing_cert.pem"
+
+/** @option if set, else $@env if set, else @fallback. */
+const char *jh_pick_path(const char *option, const char *env,
+			 const char *fallback);
+
+/** Load an X.509 certificate, PEM or DER. Return: 0 or -errno. */
+int jh_load_cert(const char *path, X509 **cert);
+
+/** Load a private key (PEM, possibly encrypted: OpenSSL asks for the
+ *  passphrase on the terminal; or DER). Return: 0 or -errno. */
+int jh_load_key(const char *path, EVP_PKEY **key);
+
+/** Load both and check that they belong together and that the key is an
+ *  RSA key (what the kernel verifies). Return: 0 or -errno. */
+int jh_load_signer(const char *key_path, const char *cert_path,
+		   EVP_PKEY **key, X509 **cert);
+
+#endif /* !_JH_SIGN_CREDS_H */

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdbool.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <openssl/pem.h>
+#include <openssl/rand.h>
+#include <openssl/x509v3.h>
+
+#include "error.h"
+#include "keygen.h"
+
+/*
+ * What the certificate says about its key: a leaf that only signs. No
+ * authorityKeyIdentifier: it is self-signed, and OpenSSL cannot fill the
+ * key id of a certificate that is not signed yet.
+ */
+static const struct {
+	int nid;
+	const char *value;
+} extensions[] = {
+	{ NID_basic_constraints, "critical,CA:FALSE" },
+	{ NID_key_usage, "critical,digitalSignature" },
+	{ NID_ext_key_usage, "codeSigning" },
+	{ NID_subject_key_identifier, "hash" },
+};
+
+static int add_extensions(X509 *cert)
+{
+	X509V3_CTX ctx;
+	X509_EXTENSION *ext;
+	size_t i;
+
+	X509V3_set_ctx(&ctx, cert, cert, NULL, NULL, 0);
+	for (i = 0; i < sizeof(extensions) / sizeof(extensions[0]); i++) {
+		ext = X509V3_EXT_conf_nid(NULL, &ctx, extensions[i].nid,
+					  extensions[i].value);
+		if (!ext || !X509_add_ext(cert, ext, -1)) {
+			X509_EXTENSION_free(ext);
+			return 0;
+		}
+		X509_EXTENSION_free(ext);
+	}
+	return 1;
+}
+
+static int set_serial(X509 *cert)
+{
+	unsigned char bytes[16];
+	BIGNUM *bn;
+	int ok;
+
+	if (RAND_bytes(bytes, sizeof(bytes)) != 1)
+		return 0;
+	bytes[0] &= 0x7f;	/* positive */
+	bn = BN_bin2bn(bytes, sizeof(bytes), NULL);
+	ok = bn && BN_to_ASN1_INTEGER(bn, X509_get_serialNumber(cert));
+	BN_free(bn);
+	return ok;
+}
+
+static int set_names(X509 *cert, const char *cn)
+{
+	X509_NAME *name = X509_get_subject_name(cert);
+
+	return X509_NAME_add_entry_by_txt(name, "O", MBSTRING_UTF8,
+					  (const unsigned char *)"Jailhouse",
+					  -1, -1, 0) &&
+	       X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_UTF8,
+					  (const unsigned char *)cn, -1, -1,
+					  0) &&
+	       X509_set_issuer_name(cert, name);
+}
+
+static X509 *make_cert(EVP_PKEY *key, const struct jh_keygen *req)
+{
+	X509 *cert = X509_new();
+
+	if (cert && X509_set_version(cert, X509_VERSION_3) &&
+	    set_serial(cert) && set_names(cert, req->common_name) &&
+	    X509_gmtime_adj(X509_getm_notBefore(cert), 0) &&
+	    X509_time_adj_ex(X509_getm_notAfter(cert), req->days, 0, NULL) &&
+	    X509_set_pubkey(cert, key) && add_extensions(cert) &&
+	    X509_sign(cert, key, EVP_sha256()))
+		return cert;
+	X509_free(cert);
+	return NULL;
+}
+
+/* Create @path exclusively with @mode and open it as a BIO. */
+static BIO *create_file(const char *path, mode_t mode, bool exclusive)
+{
+	int flags = O_WRONLY | O_CREAT | O_CLOEXEC |
+		    (exclusive ? O_EXCL : O_TRUNC);
+	int fd = open(path, flags, mode);
+	BIO *bio;
+
+	if (fd < 0) {
+		jh_fail(path, -errno, "cannot create: %s", strerror(errno));
+		return NULL;
+	}
+	bio = BIO_new_fd(fd, BIO_CLOSE);
+	if (!bio) {
+		close(fd);
+		jh_fail_ossl(path, "out of memory");
+	}
+	return bio;
+}
+
+static int write_key(const char *path, EVP_PKEY *key)
+{
+	BIO *bio = create_file(path, 0600, true);
+	int ok;
+
+	if (!bio)
+		return -EEXIST;
+	ok = PEM_write_bio_PrivateKey(bio, key, NULL, NULL, 0, NULL, NULL);
+	if (BIO_free(bio) != 1 || !ok) {
+		unlink(path);
+		return jh_fail_ossl(path, "cannot write the key");
+	}
+	return 0;
+}
+
+static int der_path(const char *pem, char *der, size_t size)
+{
+	size_t len = strlen(pem);
+
+	if (len > 4 && strcmp(pem + len - 4, ".pem") == 0)
+		len -= 4;
+	if (snprintf(der, size, "%.*s.der", (int)len, pem) >= (int)size)
+		return jh_fail(pem, -ENAMETOOLONG, "path too long");
+	return 0;
+}
+
+static int write_cert(const char *path, X509 *cert, bool der)
+{
+	BIO *bio = create_file(path, 0644, false);
+	int ok;
+
+	if (!bio)
+		return -EIO;
+	ok = der ? i2d_X509_bio(bio, cert) : PEM_write_bio_X509(bio, cert);
+	if (BIO_free(bio) != 1 || !ok)
+		return jh_fail_ossl(path, "cannot write the certificate");
+	return 0;
+}
+
+static int write_certs(const char *pem, X509 *cert)
+{
+	char der[PATH_MAX];
+	int err;
+
+	err = der_path(pem, der, sizeof(der));
+	if (!err)
+		err = write_cert(pem, cert, false);
+	if (!err)
+		err = write_cert(der, cert, true);
+	return err;
+}
+
+int jh_keygen(const struct jh_keygen *req)
+{
+	EVP_PKEY *key;
+	X509 *cert;
+	int err;
+
+	key = EVP_RSA_gen(req->bits);
+	if (!key)
+		return jh_fail_ossl(req->key_path, "RSA key generation failed");
+	cert = make_cert(key, req);
+	if (!cert) {
+		EVP_PKEY_free(key);
+		return jh_fail_ossl(req->cert_path, "cannot make the "
+				    "certificate");
+	}
+	err = write_key(req->key_path, key);
+	if (!err)
+		err = write_certs(req->cert_path, cert);
+	X509_free(cert);
+	EVP_PKEY_free(key);
+	return err;
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Signing: stream the payload through SHA-256 once, copying it to a
+ * temporary file next to the destination, append header, CMS and
+ * trailer, then rename over the destination. A failure or a signal on the
+ * way removes the temporary file and leaves everything else untouched.
+ */
+#ifndef _JH_SIGN_SIGN_H
+#define _JH_SIGN_SIGN_H
+
+#include <openssl/evp.h>
+#include <openssl/x509.h>
+
+#include "sigfile.h"
+
+struct jh_sign_job {
+	const struct jh_sigfile *in;
+	/** File to create or replace (the input itself for in place). */
+	const char *dest;
+	/** dest receives only header, CMS and trailer (a .sig file). */
+	bool detach;
+	struct jailhouse_sig_header header;
+	EVP_PKEY *key;
+	X509 *cert;
+};
+
+/** Return: 0 or -errno (message printed). */
+int jh_sign(const struct jh_sign_job *job);
+
+#endif /* !_JH_SIGN_SIGN_H */
