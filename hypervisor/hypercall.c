@@ -128,8 +128,8 @@ static long management_call(struct per_cpu *cpu, const struct cell *caller,
 	}
 }
 
-long hypercall_dispatch(struct per_cpu *cpu, unsigned long code,
-			unsigned long arg1, unsigned long arg2)
+long hypercall(struct per_cpu *cpu, unsigned long code, unsigned long arg1,
+	       unsigned long arg2)
 {
 	const struct cell *caller = cpu_cell(cpu);
 

@@ -151,7 +151,7 @@ static int reset(void **state)
 static long call(struct per_cpu *cpu, unsigned long code, unsigned long a1,
 		 unsigned long a2)
 {
-	return hypercall_dispatch(cpu, code, a1, a2);
+	return hypercall(cpu, code, a1, a2);
 }
 
 static void test_management_codes_root_only(void **state)

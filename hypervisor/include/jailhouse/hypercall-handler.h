@@ -4,8 +4,7 @@
  * services it uses.
  *
  * The backend's exit handler reads code, arg1 and arg2 from the guest's
- * RAX, RDI and RSI, calls hypercall_dispatch() and writes the result to
- * RAX. Everything in arg1 and arg2 is the calling cell's and is checked
+ * RAX, RDI and RSI, calls hypercall() and writes the result to RAX. Everything in arg1 and arg2 is the calling cell's and is checked
  * before use; see docs/isolation.md for each code's checks.
  */
 #ifndef _JAILHOUSE_HYPERCALL_HANDLER_H
@@ -25,12 +24,12 @@ struct per_cpu;
  * unknown code (and, until cells exist, for cell create, start, set
  * loadable and destroy once their arguments passed the checks).
  */
-long hypercall_dispatch(struct per_cpu *cpu, unsigned long code,
-			unsigned long arg1, unsigned long arg2);
+long hypercall(struct per_cpu *cpu, unsigned long code, unsigned long arg1,
+	       unsigned long arg2);
 
 /*
- * Core services the dispatcher relies on. Each is implemented once by the
- * core; the unit tests provide fakes.
+ * Core services the dispatcher relies on, implemented over the core's
+ * structures in hypercall-services.c; the unit tests provide fakes.
  */
 
 /** The cell the guest on @cpu belongs to. */
@@ -59,8 +58,9 @@ unsigned long mem_pool_pages(bool used);
 unsigned long remap_pool_pages(bool used);
 
 /**
- * Leave the hypervisor on @cpu once every CPU asked for it (DISABLE).
- * Return: 0 as seen by Linux after returning natively, or negative errno.
+ * DISABLE from the root cell: give @cpu back to Linux natively. Does not
+ * return on success; Linux sees 0 as the hypercall's result.
+ * Return: negative errno if the CPU cannot leave.
  */
 long hypervisor_disable(struct per_cpu *cpu);
 
