@@ -22,4 +22,13 @@ int jailhouse_ioctl(unsigned long request, void *arg, const char *what);
 /* `jailhouse hypervisor info` (cmd-hypervisor.c). */
 int cmd_hypervisor(int argc, char *argv[]);
 
+/* `jailhouse keyring add CERT.der|list|lock` (cmd-keyring.c). */
+int cmd_keyring(int argc, char *argv[]);
+
+/* `jailhouse measurements`: the loader's log of accepted images. */
+int cmd_measurements(int argc, char *argv[]);
+
+/* `jailhouse policy load POLICY` (cmd-policy.c). */
+int cmd_policy(int argc, char *argv[]);
+
 #endif /* !_JAILHOUSE_TOOLS_COMMANDS_H */

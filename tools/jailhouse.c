@@ -26,6 +26,11 @@ static int cmd_help(int argc, char *argv[]);
 static const struct command commands[] = {
 	{ "hypervisor", cmd_hypervisor,
 	  "info: memory pool use, VM exits per CPU by reason" },
+	{ "keyring", cmd_keyring,
+	  "add CERT.der | list | lock: the .jailhouse signing keyring" },
+	{ "measurements", cmd_measurements,
+	  "list every image the loader accepted, with its SHA-256" },
+	{ "policy", cmd_policy, "load POLICY: activate a signed policy" },
 	{ "--version", cmd_version, "print tool and loader versions" },
 	{ "--help", cmd_help, "print this help" },
 };

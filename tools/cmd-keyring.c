@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * jailhouse keyring add CERT.der | list | lock, and jailhouse measurements.
+ *
+ * The loader's .jailhouse keyring is found through its serial number in
+ * /sys/module/jailhouse/parameters/keyring and used with the plain keyctl
+ * system calls, so "keyctl padd asymmetric '' %:.jailhouse" does the same
+ * as "keyring add". Locking and the measurement log are module files.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/keyctl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "commands.h"
+
+#define MODULE_DIR		"/sys/module/jailhouse"
+#define KEYRING_SERIAL		MODULE_DIR "/parameters/keyring"
+#define KEYRING_LOCKED		MODULE_DIR "/parameters/keyring_locked"
+#define MEASUREMENTS		MODULE_DIR "/measurements"
+#define MAX_CERT_SIZE		(64 * 1024)
+#define MAX_KEYS		1024
+
+static int fail(const char *what, int err)
+{
+	fprintf(stderr, "jailhouse: %s: %s%s\n", what, strerror(-err),
+		err == -ENOENT ? " (is jailhouse.ko loaded?)" : "");
+	return err;
+}
+
+/* Read up to @size bytes of a file; return the length or -errno. */
+static ssize_t read_file(const char *path, void *buf, size_t size)
+{
+	ssize_t len;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return fail(path, -errno);
+	len = read(fd, buf, size);
+	if (len < 0)
+		len = fail(path, -errno);
+	close(fd);
+	return len;
+}
+
+static int write_file(const char *path, const char *text)
+{
+	ssize_t len = strlen(text);
+	int fd, err = 0;
+
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return fail(path, -errno);
+	if (write(fd, text, len) != len)
+		err = fail(path, -errno);
+	close(fd);
+	return err;
+}
+
+static int keyring_serial(void)
+{
+	char text[32];
+	ssize_t len;
+	long serial;
+
+	len = read_file(KEYRING_SERIAL, text, sizeof(text) - 1);
+	if (len < 0)
+		return len;
+	text[len] = '\0';
+	serial = strtol(text, NULL, 10);
+	if (serial <= 0 || serial > INT32_MAX)
+		return fail(KEYRING_SERIAL, -EINVAL);
+	return serial;
+}
+
+static int keyring_add(const char *cert_path)
+{
+	static char cert[MAX_CERT_SIZE + 1];
+	ssize_t len;
+	long key;
+	int ring;
+
+	ring = keyring_serial();
+	if (ring < 0)
+		return ring;
+	len = read_file(cert_path, cert, sizeof(cert));
+	if (len < 0)
+		return len;
+	if (len > MAX_CERT_SIZE || len == 0 ||
+	    strncmp(cert, "-----BEGIN", 10) == 0) {
+		fprintf(stderr, "jailhouse: %s: not a DER certificate of at "
+			"most %d bytes\n", cert_path, MAX_CERT_SIZE);
+		return -EINVAL;
+	}
+	key = syscall(SYS_add_key, "asymmetric", "", cert, (size_t)len, ring);
+	if (key < 0) {
+		fprintf(stderr, "jailhouse: %s: adding to .jailhouse: %s%s\n",
+			cert_path, strerror(errno), errno == EACCES ?
+			" (keyring locked?)" : "");
+		return -errno;
+	}
+	printf("%ld\n", key);
+	return 0;
+}
+
+static void print_key(long key)
+{
+	char desc[512];
+	long len;
+
+	len = syscall(SYS_keyctl, KEYCTL_DESCRIBE, key, desc, sizeof(desc));
+	if (len < 0 || len > (long)sizeof(desc))
+		snprintf(desc, sizeof(desc), "?;;;;(%s)", strerror(errno));
+	desc[sizeof(desc) - 1] = '\0';
+	/* "type;uid;gid;perm;description": show the description. */
+	printf("%ld %s\n", key, strrchr(desc, ';') ? strrchr(desc, ';') + 1 :
+	       desc);
+}
+
+static int keyring_list(void)
+{
+	static __s32 keys[MAX_KEYS];
+	long len, i;
+	int ring;
+
+	ring = keyring_serial();
+	if (ring < 0)
+		return ring;
+	len = syscall(SYS_keyctl, KEYCTL_READ, ring, keys, sizeof(keys));
+	if (len < 0)
+		return fail(".jailhouse keyring", -errno);
+	if (len > (long)sizeof(keys))
+		len = sizeof(keys);
+	for (i = 0; i < len / (long)sizeof(keys[0]); i++)
+		print_key(keys[i]);
+	return 0;
+}
+
+int cmd_keyring(int argc, char *argv[])
+{
+	if (argc == 3 && strcmp(argv[1], "add") == 0)
+		return keyring_add(argv[2]);
+	if (argc == 2 && strcmp(argv[1], "list") == 0)
+		return keyring_list();
+	if (argc == 2 && strcmp(argv[1], "lock") == 0)
+		return write_file(KEYRING_LOCKED, "1");
+	fprintf(stderr, "Usage: jailhouse keyring add CERT.der | list | "
+		"lock\n");
+	return -EINVAL;
+}
+
+int cmd_measurements(int argc, char *argv[])
+{
+	char buf[4096];
+	ssize_t len;
+	int fd;
+
+	(void)argv;
+	if (argc != 1) {
+		fprintf(stderr, "Usage: jailhouse measurements\n");
+		return -EINVAL;
+	}
+	fd = open(MEASUREMENTS, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return fail(MEASUREMENTS, -errno);
+	while ((len = read(fd, buf, sizeof(buf))) > 0)
+		fwrite(buf, 1, len, stdout);
+	if (len < 0)
+		len = fail(MEASUREMENTS, -errno);
+	close(fd);
+	return len;
+}
