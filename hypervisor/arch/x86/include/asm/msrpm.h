@@ -86,9 +86,11 @@ int msr_bitmap_from_cell(const struct msr_bitmap_layout *layout,
 /**
  * Whether the hypervisor must see @access to @msr whatever a config
  * grants, because the MSR controls what isolation rests on: the local
- * APIC's mode and address and the x2APIC ICR (IPIs), EFER (paging and
- * AMD-V), feature control (VT-x) and the AMD-V control MSRs. The backend
- * emulates these accesses; they never reach the refusal policy.
+ * APIC's mode and address, the x2APIC ICR (IPIs to other cells' CPUs),
+ * feature control (VT-x) and the AMD-V control MSRs. EFER is not among
+ * them: both CPUs keep the guest's EFER apart from the host's, so a guest
+ * can at worst break itself. An access to a reserved MSR that nothing
+ * emulates is refused like any denied one.
  */
 bool msr_is_reserved(__u32 msr, unsigned int access);
 
