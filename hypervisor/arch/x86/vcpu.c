@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The vendor-neutral exits both backends decode (asm/vcpu.h): hypercalls,
+ * CPUID, and the port and MSR accesses the cell's bitmaps intercepted.
+ *
+ * Refusal policy (docs/isolation.md): an intercepted port or MSR access
+ * that nothing emulates is refused and logged with CPU, cell, port or MSR
+ * and value. The root cell goes on (writes dropped, port reads all ones,
+ * MSR reads zero); any other cell's CPU is stopped. Log lines are limited
+ * to REFUSAL_LOG_BURST per REFUSAL_LOG_INTERVAL over all CPUs, since they
+ * share one console.
+ */
+#include <jailhouse/cell.h>
+#include <jailhouse/hypercall-handler.h>
+#include <jailhouse/percpu.h>
+#include <jailhouse/printk.h>
+#include <jailhouse/ratelimit.h>
+#include <asm/cpuid-policy.h>
+#include <asm/msrpm.h>
+#include <asm/refusal.h>
+#include <asm/spinlock.h>
+#include <asm/vcpu.h>
+
+#define X86_CR4_OSXSAVE		(1UL << 18)
+
+/* TSC cycles: between 0.5 and 2 s on the CPUs we run on. */
+#define REFUSAL_LOG_INTERVAL	(1ULL << 31)
+#define REFUSAL_LOG_BURST	10
+
+static spinlock_t refusal_log_lock;
+static struct ratelimit refusal_log_limit;
+
+static __u64 read_tsc(void)
+{
+	__u32 lo, hi;
+
+	asm volatile("rdtsc" : "=a" (lo), "=d" (hi));
+	return ((__u64)hi << 32) | lo;
+}
+
+/* Whether a refusal may be logged now; reports what was held back. */
+static bool refusal_log_pass(void)
+{
+	unsigned int missed;
+	bool pass;
+
+	spin_lock(&refusal_log_lock);
+	pass = ratelimit_pass(&refusal_log_limit, read_tsc(),
+			      REFUSAL_LOG_INTERVAL, REFUSAL_LOG_BURST,
+			      &missed);
+	spin_unlock(&refusal_log_lock);
+	if (missed)
+		printk("(%u refused accesses not logged)\n", missed);
+	return pass;
+}
+
+static const char *cell_name(const struct per_cpu *cpu)
+{
+	return cell_desc(cpu->cell)->name;
+}
+
+void vcpu_handle_hypercall(struct per_cpu *cpu)
+{
+	struct guest_regs *regs = cpu->arch.guest_regs;
+
+	/* First: DISABLE leaves to Linux at the next instruction. */
+	vcpu_vendor->skip_instruction(cpu);
+	regs->rax = hypercall(cpu, regs->rax, regs->rdi, regs->rsi);
+}
+
+/*
+ * CPUID.1:ECX.OSXSAVE mirrors CR4 as Linux set it when it entered the
+ * hypervisor; Linux never changes CR4.OSXSAVE after boot.
+ */
+void vcpu_handle_cpuid(struct per_cpu *cpu)
+{
+	struct guest_regs *regs = cpu->arch.guest_regs;
+	struct cpuid_guest guest = {
+		.root_cell = cell_is_root(cpu->cell),
+		.osxsave = cpu->arch.linux.cr4 & X86_CR4_OSXSAVE,
+	};
+	struct cpuid_regs r;
+
+	cpuid(regs->rax, regs->rcx, &r);
+	cpuid_policy(regs->rax, &guest, &r);
+	regs->rax = r.eax;
+	regs->rbx = r.ebx;
+	regs->rcx = r.ecx;
+	regs->rdx = r.edx;
+	vcpu_vendor->skip_instruction(cpu);
+}
+
+static void log_io(const struct per_cpu *cpu, const struct vcpu_io *io,
+		   __u64 rax)
+{
+	if (!refusal_log_pass())
+		return;
+	if (io->in || io->string)
+		printk("CPU %u: cell \"%s\": denied I/O port 0x%x %s%s "
+		       "(%u bytes)\n", cpu->cpu_id, cell_name(cpu), io->port,
+		       io->in ? "read" : "write",
+		       io->string ? " (string)" : "", io->size);
+	else
+		printk("CPU %u: cell \"%s\": denied I/O port 0x%x write "
+		       "value 0x%x (%u bytes)\n", cpu->cpu_id, cell_name(cpu),
+		       io->port, io_out_value(rax, io->size), io->size);
+}
+
+bool vcpu_handle_io(struct per_cpu *cpu, const struct vcpu_io *io)
+{
+	struct guest_regs *regs = cpu->arch.guest_regs;
+
+	log_io(cpu, io, regs->rax);
+	if (!cell_is_root(cpu->cell))
+		return false;
+	if (io->in && !io->string)
+		regs->rax = io_refused_in(regs->rax, io->size);
+	return true;
+}
+
+static void log_msr(const struct per_cpu *cpu, const struct vcpu_msr *msr,
+		    const struct guest_regs *regs)
+{
+	if (!refusal_log_pass())
+		return;
+	if (msr->write)
+		printk("CPU %u: cell \"%s\": denied MSR 0x%x write "
+		       "value 0x%llx%s\n", cpu->cpu_id, cell_name(cpu),
+		       msr->index, (regs->rdx << 32) | (__u32)regs->rax,
+		       msr_is_reserved(msr->index, MSR_ACCESS_WRITE) ?
+		       " (reserved)" : "");
+	else
+		printk("CPU %u: cell \"%s\": denied MSR 0x%x read%s\n",
+		       cpu->cpu_id, cell_name(cpu), msr->index,
+		       msr_is_reserved(msr->index, MSR_ACCESS_READ) ?
+		       " (reserved)" : "");
+}
+
+bool vcpu_handle_msr(struct per_cpu *cpu, const struct vcpu_msr *msr)
+{
+	struct guest_regs *regs = cpu->arch.guest_regs;
+
+	log_msr(cpu, msr, regs);
+	if (!cell_is_root(cpu->cell))
+		return false;
+	if (!msr->write) {
+		regs->rax = 0;
+		regs->rdx = 0;
+	}
+	return true;
+}
