@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * JAILHOUSE_HV_INFO and JAILHOUSE_CPU_INFO: the hypervisor's memory use
+ * and per-CPU VM-exit counters, read with hypercalls.
+ *
+ * Both issue hypercalls, so the caller must hold the enable lock and have
+ * checked that the hypervisor is enabled (see hypercall.h).
+ */
+#ifndef _JAILHOUSE_MODULE_INFO_H
+#define _JAILHOUSE_MODULE_INFO_H
+
+long jailhouse_hv_info(void __user *arg);
+long jailhouse_cpu_info(void __user *arg);
+
+#endif /* !_JAILHOUSE_MODULE_INFO_H */
