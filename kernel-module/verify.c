@@ -103,9 +103,12 @@ static int failed(struct check *c, int err, const char *what,
 		  const char *reason)
 {
 	bool enforce = READ_ONCE(sig_enforce);
+	const char *name = c->name;
 
+	if (!name)
+		name = c->parts.header ? c->parts.header->name : "";
 	pr_warn("jailhouse: %s image '%s' %s: %s check failed: %s (%d)\n",
-		jailhouse_sig_type_name(c->type), c->name ? c->name : "",
+		jailhouse_sig_type_name(c->type), name,
 		enforce ? "refused" : "ACCEPTED (sig_enforce=0)", what, reason,
 		err);
 	if (enforce)

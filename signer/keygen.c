@@ -169,6 +169,9 @@ int jh_keygen(const struct jh_keygen *req)
 	X509 *cert;
 	int err;
 
+	if (strcmp(req->key_path, req->cert_path) == 0)
+		return jh_fail(req->key_path, -EINVAL, "key and certificate "
+			       "need different files");
 	key = EVP_RSA_gen(req->bits);
 	if (!key)
 		return jh_fail_ossl(req->key_path, "RSA key generation failed");
