@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Time from the TSC, at the frequency the hypervisor measured. */
+#include <inmate.h>
+
+u32 tsc_khz(void)
+{
+	u32 khz = comm_region->tsc_khz;
+
+	return khz ? khz : KHZ_PER_GHZ;
+}
+
+u64 tsc_read_ns(void)
+{
+	return ticks_to_ns(rdtsc(), tsc_khz());
+}
+
+void delay_us(u64 us)
+{
+	u64 start = rdtsc();
+	u64 ticks = ns_to_ticks(us * NS_PER_USEC, tsc_khz());
+
+	while (rdtsc() - start < ticks)
+		cpu_relax();
+}
