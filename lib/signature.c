@@ -132,22 +132,26 @@ int jailhouse_sig_parse(const void *data, size_t size,
 }
 
 /*
- * Just enough DER to find the SignerInfo's identifier:
- *   ContentInfo ::= SEQUENCE { contentType OID, [0] EXPLICIT SignedData }
- *   SignedData ::= SEQUENCE { version, digestAlgorithms SET,
- *	encapContentInfo SEQUENCE, [0] certificates OPTIONAL,
- *	[1] crls OPTIONAL, signerInfos SET OF SignerInfo }
- *   SignerInfo ::= SEQUENCE { version, sid, ... }
- *   sid ::= issuerAndSerialNumber SEQUENCE { issuer, serial INTEGER }
- *	   | [0] IMPLICIT subjectKeyIdentifier
- * The verifier checks everything else; this only has to stay in bounds.
+ * The shape of the CMS SignedData, checked strictly so that no byte of it
+ * escapes both the signature and this check (the verifiers ignore some):
+ *   ContentInfo ::= SEQUENCE { id-signedData, [0] EXPLICIT SignedData }
+ *   SignedData ::= SEQUENCE { version 1|3, digestAlgorithms SET { sha256 },
+ *	encapContentInfo SEQUENCE { id-data } (detached),
+ *	[0] certificates OPTIONAL, signerInfos SET { one SignerInfo } }
+ *   SignerInfo ::= SEQUENCE { version, sid, digestAlgorithm sha256,
+ *	[0] signedAttrs OPTIONAL, signatureAlgorithm RSA, signature }
+ *   sid ::= issuerAndSerialNumber SEQUENCE { issuer, serial } (version 1)
+ *	   | [0] IMPLICIT subjectKeyIdentifier (version 3)
+ * No CRLs, no unsigned attributes. The verifier checks what the signature
+ * covers; this only has to stay in bounds and reject the unexpected.
  */
 #define DER_INTEGER		0x02
+#define DER_OCTET_STRING	0x04
+#define DER_NULL		0x05
 #define DER_OID			0x06
 #define DER_SEQUENCE		0x30
 #define DER_SET			0x31
 #define DER_CONTEXT_0		0xa0
-#define DER_CONTEXT_1		0xa1
 #define DER_IMPLICIT_0		0x80
 
 struct der {
@@ -155,9 +159,19 @@ struct der {
 	size_t len;
 };
 
-static const __u8 oid_signed_data[] = {
-	0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02
-};
+#define OID(...)	{ .len = sizeof((const __u8[]){ __VA_ARGS__ }), \
+			  .p = (const __u8[]){ __VA_ARGS__ } }
+
+static const struct der oid_signed_data =
+	OID(0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02);
+static const struct der oid_data =
+	OID(0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x01);
+static const struct der oid_sha256 =
+	OID(0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01);
+static const struct der oid_rsa =
+	OID(0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01);
+static const struct der oid_sha256_rsa =
+	OID(0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x0b);
 
 /* Definite length of at most four bytes, within what is left. */
 static int der_length(struct der *in, size_t *len)
@@ -181,12 +195,17 @@ static int der_length(struct der *in, size_t *len)
 	return *len <= in->len ? 0 : -EBADMSG;
 }
 
+static bool der_peek(const struct der *in, __u8 tag)
+{
+	return in->len >= 1 && in->p[0] == tag;
+}
+
 /* Take the next element, which must carry @tag, off @in into @out. */
 static int der_take(struct der *in, __u8 tag, struct der *out)
 {
 	size_t len;
 
-	if (in->len < 1 || in->p[0] != tag)
+	if (!der_peek(in, tag))
 		return -EBADMSG;
 	in->p++;
 	in->len--;
@@ -199,56 +218,127 @@ static int der_take(struct der *in, __u8 tag, struct der *out)
 	return 0;
 }
 
-static int der_skip_optional(struct der *in, __u8 tag)
+static bool der_equal(const struct der *a, const struct der *b)
 {
-	struct der unused;
-
-	if (in->len < 1 || in->p[0] != tag)
-		return 0;
-	return der_take(in, tag, &unused);
+	return a->len == b->len && memcmp(a->p, b->p, a->len) == 0;
 }
 
-static int der_signer_infos(const void *cms, size_t size, struct der *infos)
+static int der_expect_oid(struct der *in, const struct der *oid)
 {
-	struct der in = { cms, size }, ci, sd, any;
+	struct der value;
 
-	if (der_take(&in, DER_SEQUENCE, &ci) || in.len != 0 ||
-	    der_take(&ci, DER_OID, &any) ||
-	    any.len != sizeof(oid_signed_data) ||
-	    memcmp(any.p, oid_signed_data, any.len) != 0 ||
-	    der_take(&ci, DER_CONTEXT_0, &any) || ci.len != 0 ||
-	    der_take(&any, DER_SEQUENCE, &sd) || any.len != 0)
-		return -EBADMSG;
-	if (der_take(&sd, DER_INTEGER, &any) ||
-	    der_take(&sd, DER_SET, &any) ||
-	    der_take(&sd, DER_SEQUENCE, &any) ||
-	    der_skip_optional(&sd, DER_CONTEXT_0) ||
-	    der_skip_optional(&sd, DER_CONTEXT_1) ||
-	    der_take(&sd, DER_SET, infos) || sd.len != 0)
+	if (der_take(in, DER_OID, &value) || !der_equal(&value, oid))
 		return -EBADMSG;
 	return 0;
 }
 
-static int der_signer_id(struct der *si, struct jailhouse_sig_signer *signer)
+/* A one-byte INTEGER, as CMS versions are. */
+static int der_small_int(struct der *in, unsigned int *value)
 {
-	struct der any, ias;
+	struct der v;
 
-	if (der_take(si, DER_INTEGER, &any))
+	if (der_take(in, DER_INTEGER, &v) || v.len != 1)
 		return -EBADMSG;
-	if (si->len >= 1 && si->p[0] == DER_IMPLICIT_0) {
-		if (der_take(si, DER_IMPLICIT_0, &any) || any.len == 0)
+	*value = v.p[0];
+	return 0;
+}
+
+/* AlgorithmIdentifier: one of @oids, parameters absent or NULL. */
+static int der_algorithm(struct der *in, const struct der *oid1,
+			 const struct der *oid2)
+{
+	struct der alg, oid, null;
+
+	if (der_take(in, DER_SEQUENCE, &alg) ||
+	    der_take(&alg, DER_OID, &oid) ||
+	    !(der_equal(&oid, oid1) || (oid2 && der_equal(&oid, oid2))))
+		return -EBADMSG;
+	if (der_peek(&alg, DER_NULL) &&
+	    (der_take(&alg, DER_NULL, &null) || null.len != 0))
+		return -EBADMSG;
+	return alg.len == 0 ? 0 : -EBADMSG;
+}
+
+static int der_skip_optional(struct der *in, __u8 tag)
+{
+	struct der unused;
+
+	if (!der_peek(in, tag))
+		return 0;
+	return der_take(in, tag, &unused);
+}
+
+/* ContentInfo down to the SignedData's content. */
+static int der_signed_data(const void *cms, size_t size, struct der *sd)
+{
+	struct der in = { cms, size }, ci, wrap;
+
+	if (der_take(&in, DER_SEQUENCE, &ci) || in.len != 0 ||
+	    der_expect_oid(&ci, &oid_signed_data) ||
+	    der_take(&ci, DER_CONTEXT_0, &wrap) || ci.len != 0 ||
+	    der_take(&wrap, DER_SEQUENCE, sd) || wrap.len != 0)
+		return -EBADMSG;
+	return 0;
+}
+
+/* SignedData up to its one SignerInfo. */
+static int der_signer_info(struct der *sd, unsigned int *version,
+			   struct der *si)
+{
+	struct der set, encap;
+
+	if (der_small_int(sd, version) ||
+	    der_take(sd, DER_SET, &set) ||
+	    der_algorithm(&set, &oid_sha256, NULL) || set.len != 0 ||
+	    der_take(sd, DER_SEQUENCE, &encap) ||
+	    der_expect_oid(&encap, &oid_data) || encap.len != 0 ||
+	    der_skip_optional(sd, DER_CONTEXT_0) ||
+	    der_take(sd, DER_SET, &set) || sd->len != 0 ||
+	    der_take(&set, DER_SEQUENCE, si) || set.len != 0)
+		return -EBADMSG;
+	return 0;
+}
+
+/* sid, with the SignerInfo version it implies. */
+static int der_sid(struct der *si, struct jailhouse_sig_signer *signer,
+		   unsigned int *version)
+{
+	struct der id, ias;
+
+	if (der_peek(si, DER_IMPLICIT_0)) {
+		if (der_take(si, DER_IMPLICIT_0, &id) || id.len == 0)
 			return -EBADMSG;
 		signer->is_skid = true;
+		*version = 3;
 	} else {
 		if (der_take(si, DER_SEQUENCE, &ias) ||
-		    der_take(&ias, DER_SEQUENCE, &any) ||
-		    der_take(&ias, DER_INTEGER, &any) || any.len == 0 ||
+		    der_take(&ias, DER_SEQUENCE, &id) ||
+		    der_take(&ias, DER_INTEGER, &id) || id.len == 0 ||
 		    ias.len != 0)
 			return -EBADMSG;
 		signer->is_skid = false;
+		*version = 1;
 	}
-	signer->id = any.p;
-	signer->id_len = any.len;
+	signer->id = id.p;
+	signer->id_len = id.len;
+	return 0;
+}
+
+static int der_signer_fields(struct der *si, unsigned int sd_version,
+			     struct jailhouse_sig_signer *signer)
+{
+	unsigned int version, sid_version;
+	struct der sig;
+
+	if (der_small_int(si, &version) ||
+	    der_sid(si, signer, &sid_version) || version != sid_version ||
+	    sd_version != (version == 3 ? 3 : 1) ||
+	    der_algorithm(si, &oid_sha256, NULL) ||
+	    der_skip_optional(si, DER_CONTEXT_0) ||
+	    der_algorithm(si, &oid_rsa, &oid_sha256_rsa) ||
+	    der_take(si, DER_OCTET_STRING, &sig) || sig.len == 0 ||
+	    si->len != 0)
+		return -EBADMSG;
 	return 0;
 }
 
@@ -256,16 +346,17 @@ int jailhouse_sig_signer(const void *cms, size_t size,
 			 struct jailhouse_sig_signer *signer,
 			 const char **reason)
 {
-	struct der infos, si;
+	unsigned int sd_version;
+	struct der sd, si;
 
 	*reason = "signature is not a CMS SignedData in DER";
-	if (der_signer_infos(cms, size, &infos))
+	if (der_signed_data(cms, size, &sd))
 		return -EBADMSG;
-	*reason = "signature must have exactly one signer";
-	if (der_take(&infos, DER_SEQUENCE, &si) || infos.len != 0)
+	*reason = "signature: not one detached SHA-256 signer";
+	if (der_signer_info(&sd, &sd_version, &si))
 		return -EBADMSG;
-	*reason = "signature: malformed signer identifier";
-	if (der_signer_id(&si, signer))
+	*reason = "signature: unexpected signer info (need RSA, SHA-256)";
+	if (der_signer_fields(&si, sd_version, signer))
 		return -EBADMSG;
 	*reason = NULL;
 	return 0;

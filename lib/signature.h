@@ -75,8 +75,11 @@ int jailhouse_sig_parse(const void *data, size_t size,
 			struct jailhouse_sig_parts *parts, const char **reason);
 
 /**
- * Find the signer's identifier in a CMS SignedData (DER). Requires exactly
- * one SignerInfo, so that the identified signer is the one that verified.
+ * Check the shape of a CMS SignedData (DER) strictly and find its signer's
+ * identifier: exactly one SignerInfo (so the identified signer is the one
+ * that verified), SHA-256 (as the signed header says), RSA, detached
+ * id-data content, no CRLs or unsigned attributes, versions as RFC 5652
+ * requires them.
  *
  * Return: 0 or -EBADMSG with *reason set.
  */

@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <openssl/err.h>
-
 #include "check.h"
 #include "creds.h"
 #include "error.h"
@@ -146,32 +144,9 @@ static void print_hex(const char *label, const unsigned char *p, size_t len)
 		printf("%02x", p[i]);
 }
 
-/* Subject of the embedded certificate that matches the signer. */
-static void print_signer_subject(CMS_ContentInfo *cms)
-{
-	STACK_OF(CMS_SignerInfo) *infos = CMS_get0_SignerInfos(cms);
-	STACK_OF(X509) *certs = CMS_get1_certs(cms);
-	char subject[256];
-	int i;
-
-	for (i = 0; infos && i < sk_X509_num(certs); i++) {
-		X509 *cert = sk_X509_value(certs, i);
-
-		if (CMS_SignerInfo_cert_cmp(sk_CMS_SignerInfo_value(infos, 0),
-					    cert) != 0)
-			continue;
-		X509_NAME_oneline(X509_get_subject_name(cert), subject,
-				  sizeof(subject));
-		printf(" (%s)", subject);
-	}
-	sk_X509_pop_free(certs, X509_free);
-}
-
 static int print_signer(const struct jh_sigfile *f)
 {
 	struct jailhouse_sig_signer signer;
-	CMS_ContentInfo *cms;
-	const unsigned char *p;
 	unsigned char *der;
 	const char *reason;
 	int err;
@@ -182,14 +157,8 @@ static int print_signer(const struct jh_sigfile *f)
 	jailhouse_sig_signer(der, f->layout.cms_size, &signer, &reason);
 	print_hex(signer.is_skid ? "signer:    skid:" : "signer:    serial:",
 		  signer.id, signer.id_len);
-	p = der;
-	cms = d2i_CMS_ContentInfo(NULL, &p, f->layout.cms_size);
-	if (cms)
-		print_signer_subject(cms);
-	ERR_clear_error();
-	CMS_ContentInfo_free(cms);
-	free(der);
 	printf("\n");
+	free(der);
 	return 0;
 }
 

@@ -87,13 +87,17 @@ static int write_all(int fd, const void *buf, size_t len, const char *dest)
 	return 0;
 }
 
-/* Detached SignedData, SHA-256, RSA PKCS#1 v1.5, no signed attributes
- * (as the kernel's own sign-file), identified by subjectKeyIdentifier
- * when the certificate has one; the certificate goes along. */
+/*
+ * Detached SignedData, SHA-256, RSA PKCS#1 v1.5, as the kernel's own
+ * sign-file makes them: no signed attributes, no certificates (the
+ * verifier has them; every byte of the blob is then either signed or
+ * checked by lib/signature.c). The signer is named by subjectKeyIdentifier
+ * when the certificate has one.
+ */
 static int cms_start(const struct jh_sign_job *job, CMS_ContentInfo **cms,
 		     BIO **bio)
 {
-	unsigned int flags = CMS_BINARY | CMS_NOATTR;
+	unsigned int flags = CMS_BINARY | CMS_NOATTR | CMS_NOCERTS;
 	const char *path = job->in->path;
 
 	if (X509_get0_subject_key_id(job->cert))
