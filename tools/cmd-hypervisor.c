@@ -40,6 +40,8 @@ static int print_hv_info(void)
 	int err;
 
 	err = jailhouse_ioctl(JAILHOUSE_HV_INFO, &info, "hypervisor info");
+	if (err == -ENODEV)
+		fprintf(stderr, "jailhouse: the hypervisor is not enabled\n");
 	if (err < 0)
 		return err;
 	print_pool("Memory pool:", info.mem_pool_used, info.mem_pool_size);
