@@ -10,6 +10,7 @@
 
 #include <jailhouse/ioctl.h>
 
+#include "enable.h"
 #include "hypercall.h"
 #include "info.h"
 
@@ -23,7 +24,7 @@ static long hv_info_item(unsigned long item, __u64 *value)
 	return 0;
 }
 
-long jailhouse_hv_info(void __user *arg)
+static long fill_hv_info(void __user *arg)
 {
 	struct jailhouse_hv_info info = {};
 	__u64 cells;
@@ -77,7 +78,7 @@ static long read_cpu_info(struct jailhouse_cpu_info *info)
 	return 0;
 }
 
-long jailhouse_cpu_info(void __user *arg)
+static long fill_cpu_info(void __user *arg)
 {
 	struct jailhouse_cpu_info info;
 	unsigned int cpu;
@@ -97,4 +98,26 @@ long jailhouse_cpu_info(void __user *arg)
 	if (err)
 		return err;
 	return copy_to_user(arg, &info, sizeof(info)) ? -EFAULT : 0;
+}
+
+/* Run @fn under the enable lock if the hypervisor runs, else -ENODEV. */
+static long with_hypervisor(long (*fn)(void __user *arg), void __user *arg)
+{
+	long err = -ENODEV;
+
+	mutex_lock(&jailhouse_lock);
+	if (jailhouse_is_enabled())
+		err = fn(arg);
+	mutex_unlock(&jailhouse_lock);
+	return err;
+}
+
+long jailhouse_hv_info(void __user *arg)
+{
+	return with_hypervisor(fill_hv_info, arg);
+}
+
+long jailhouse_cpu_info(void __user *arg)
+{
+	return with_hypervisor(fill_cpu_info, arg);
 }

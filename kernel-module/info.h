@@ -3,8 +3,8 @@
  * JAILHOUSE_HV_INFO and JAILHOUSE_CPU_INFO: the hypervisor's memory use
  * and per-CPU VM-exit counters, read with hypercalls.
  *
- * Both issue hypercalls, so the caller must hold the enable lock and have
- * checked that the hypervisor is enabled (see hypercall.h).
+ * Both take the enable lock and answer -ENODEV unless the hypervisor
+ * runs: a hypercall without it would raise #UD.
  */
 #ifndef _JAILHOUSE_MODULE_INFO_H
 #define _JAILHOUSE_MODULE_INFO_H
