@@ -139,11 +139,14 @@ int jailhouse_sig_parse(const void *data, size_t size,
  *	encapContentInfo SEQUENCE { id-data } (detached),
  *	[0] certificates OPTIONAL, signerInfos SET { one SignerInfo } }
  *   SignerInfo ::= SEQUENCE { version, sid, digestAlgorithm sha256,
- *	[0] signedAttrs OPTIONAL, signatureAlgorithm RSA, signature }
+ *	[0] signedAttrs OPTIONAL, signatureAlgorithm rsaEncryption,
+ *	signature }
  *   sid ::= issuerAndSerialNumber SEQUENCE { issuer, serial } (version 1)
  *	   | [0] IMPLICIT subjectKeyIdentifier (version 3)
- * No CRLs, no unsigned attributes. The verifier checks what the signature
- * covers; this only has to stay in bounds and reject the unexpected.
+ * No CRLs, no unsigned attributes; sha256WithRSAEncryption, which
+ * verifies alike, is refused so that no byte can change unnoticed. The
+ * verifier checks what the signature covers; this only has to stay in
+ * bounds and reject the unexpected.
  */
 #define DER_INTEGER		0x02
 #define DER_OCTET_STRING	0x04
@@ -170,8 +173,6 @@ static const struct der oid_sha256 =
 	OID(0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01);
 static const struct der oid_rsa =
 	OID(0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01);
-static const struct der oid_sha256_rsa =
-	OID(0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x0b);
 
 /* Definite length of at most four bytes, within what is left. */
 static int der_length(struct der *in, size_t *len)
@@ -243,15 +244,12 @@ static int der_small_int(struct der *in, unsigned int *value)
 	return 0;
 }
 
-/* AlgorithmIdentifier: one of @oids, parameters absent or NULL. */
-static int der_algorithm(struct der *in, const struct der *oid1,
-			 const struct der *oid2)
+/* AlgorithmIdentifier @oid, parameters absent or NULL. */
+static int der_algorithm(struct der *in, const struct der *oid)
 {
-	struct der alg, oid, null;
+	struct der alg, null;
 
-	if (der_take(in, DER_SEQUENCE, &alg) ||
-	    der_take(&alg, DER_OID, &oid) ||
-	    !(der_equal(&oid, oid1) || (oid2 && der_equal(&oid, oid2))))
+	if (der_take(in, DER_SEQUENCE, &alg) || der_expect_oid(&alg, oid))
 		return -EBADMSG;
 	if (der_peek(&alg, DER_NULL) &&
 	    (der_take(&alg, DER_NULL, &null) || null.len != 0))
@@ -289,7 +287,7 @@ static int der_signer_info(struct der *sd, unsigned int *version,
 
 	if (der_small_int(sd, version) ||
 	    der_take(sd, DER_SET, &set) ||
-	    der_algorithm(&set, &oid_sha256, NULL) || set.len != 0 ||
+	    der_algorithm(&set, &oid_sha256) || set.len != 0 ||
 	    der_take(sd, DER_SEQUENCE, &encap) ||
 	    der_expect_oid(&encap, &oid_data) || encap.len != 0 ||
 	    der_skip_optional(sd, DER_CONTEXT_0) ||
@@ -333,9 +331,9 @@ static int der_signer_fields(struct der *si, unsigned int sd_version,
 	if (der_small_int(si, &version) ||
 	    der_sid(si, signer, &sid_version) || version != sid_version ||
 	    sd_version != (version == 3 ? 3 : 1) ||
-	    der_algorithm(si, &oid_sha256, NULL) ||
+	    der_algorithm(si, &oid_sha256) ||
 	    der_skip_optional(si, DER_CONTEXT_0) ||
-	    der_algorithm(si, &oid_rsa, &oid_sha256_rsa) ||
+	    der_algorithm(si, &oid_rsa) ||
 	    der_take(si, DER_OCTET_STRING, &sig) || sig.len == 0 ||
 	    si->len != 0)
 		return -EBADMSG;
