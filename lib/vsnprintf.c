@@ -208,7 +208,11 @@ static void format_string(struct fmt_out *out, const struct fmt_spec *spec,
 	out_field(out, &text, "", s, strnlen(s, max));
 }
 
-static void format_one(struct fmt_out *out, const struct fmt_spec *spec,
+/*
+ * Format one conversion; false if it is unknown (then only a `*` width or
+ * precision has taken an argument).
+ */
+static bool format_one(struct fmt_out *out, const struct fmt_spec *spec,
 		       va_list *ap)
 {
 	char c;
@@ -221,23 +225,19 @@ static void format_one(struct fmt_out *out, const struct fmt_spec *spec,
 	case 'X':
 	case 'p':
 		format_integer(out, spec, ap);
-		break;
+		return true;
 	case 's':
 		format_string(out, spec, va_arg(*ap, const char *));
-		break;
+		return true;
 	case 'c':
 		c = (char)va_arg(*ap, int);
 		out_field(out, spec, "", &c, 1);
-		break;
+		return true;
 	case '%':
 		out_char(out, '%');
-		break;
+		return true;
 	default:
-		/* Unknown or truncated conversion: show it, consume nothing. */
-		out_char(out, '%');
-		if (spec->conv)
-			out_char(out, spec->conv);
-		break;
+		return false;
 	}
 }
 
@@ -245,6 +245,7 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 {
 	struct fmt_out out = { .buf = buf, .size = size };
 	struct fmt_spec spec;
+	const char *start;
 	va_list args;
 
 	va_copy(args, ap);
@@ -253,9 +254,12 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 			out_char(&out, *fmt++);
 			continue;
 		}
-		fmt++;
+		start = fmt++;
 		parse_spec(&fmt, &args, &spec);
-		format_one(&out, &spec, &args);
+		/* An unknown conversion is shown as written. */
+		if (!format_one(&out, &spec, &args))
+			while (start < fmt)
+				out_char(&out, *start++);
 	}
 	va_end(args);
 	if (size)
