@@ -2,7 +2,8 @@
 /*
  * Write a comm region page as the hypervisor fills it when a cell starts,
  * for booting an inmate on bare QEMU (tests/inmates/bare.sh):
- *   mkcomm OUT.bin UART_PORT TSC_KHZ APIC_KHZ
+ *   mkcomm OUT.bin UART_PORT TSC_KHZ APIC_KHZ [REVISION]
+ * REVISION (default: the current one) lets tests offer a wrong one.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -28,17 +29,20 @@ static int parse_u32(const char *text, const char *what, unsigned long max,
 	return 0;
 }
 
-static int fill_comm(struct jailhouse_comm_region *comm, char **argv)
+static int fill_comm(struct jailhouse_comm_region *comm, int argc,
+		     char **argv)
 {
 	unsigned long port, tsc_khz, apic_khz;
+	unsigned long revision = JAILHOUSE_COMM_REGION_REVISION;
 
 	if (parse_u32(argv[2], "UART_PORT", 0xfff8, &port) ||
 	    parse_u32(argv[3], "TSC_KHZ", 0xffffffff, &tsc_khz) ||
-	    parse_u32(argv[4], "APIC_KHZ", 0xffffffff, &apic_khz))
+	    parse_u32(argv[4], "APIC_KHZ", 0xffffffff, &apic_khz) ||
+	    (argc > 5 && parse_u32(argv[5], "REVISION", 0xffff, &revision)))
 		return -EINVAL;
 	memcpy(comm->signature, JAILHOUSE_COMM_REGION_MAGIC,
 	       JAILHOUSE_COMM_REGION_MAGIC_LEN);
-	comm->revision = JAILHOUSE_COMM_REGION_REVISION;
+	comm->revision = revision;
 	comm->cell_state = JAILHOUSE_CELL_RUNNING;
 	comm->console.address = port;
 	comm->console.size = 8;
@@ -71,12 +75,12 @@ int main(int argc, char **argv)
 		unsigned char bytes[PAGE_SIZE];
 	} page;
 
-	if (argc != 5) {
-		fprintf(stderr,
-			"usage: mkcomm OUT.bin UART_PORT TSC_KHZ APIC_KHZ\n");
+	if (argc != 5 && argc != 6) {
+		fprintf(stderr, "usage: mkcomm OUT.bin UART_PORT TSC_KHZ "
+			"APIC_KHZ [REVISION]\n");
 		return 2;
 	}
-	if (fill_comm(&page.comm, argv) || write_page(argv[1], &page))
+	if (fill_comm(&page.comm, argc, argv) || write_page(argv[1], &page))
 		return 1;
 	return 0;
 }
