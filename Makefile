@@ -2,7 +2,8 @@
 # One build for every part. `make` builds; `make check` runs all tests and
 # ends with "N passed, N failed"; `make demo` runs the main job in QEMU.
 
-PARTS := hypervisor kernel-module tools signer inmates tests/inmates tests/unit
+PARTS := hypervisor kernel-module tools configs signer inmates tests/inmates \
+	tests/unit
 
 all: $(PARTS)
 

@@ -130,12 +130,22 @@ static const char *revision_problem(__u16 revision)
 	return NULL;
 }
 
+/* Printable ASCII without quote and backslash: safe in text and logs. */
+static bool name_char_ok(char c)
+{
+	return c >= 0x20 && c <= 0x7e && c != '"' && c != '\\';
+}
+
 static const char *name_problem(const char *name)
 {
 	size_t len = 0;
 
-	while (len < JAILHOUSE_CELL_NAME_LEN && name[len])
+	while (len < JAILHOUSE_CELL_NAME_LEN && name[len]) {
+		if (!name_char_ok(name[len]))
+			return "holds a character other than printable ASCII "
+			       "(quote and backslash excluded)";
 		len++;
+	}
 	if (len == 0)
 		return "empty";
 	if (len == JAILHOUSE_CELL_NAME_LEN)

@@ -1,0 +1,386 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The rules `jh-config check` applies and the hypervisor re-applies at
+ * cell create. Inputs are validated configs (lib/config.c), so counts and
+ * ranges are known to be in bounds and not to wrap.
+ */
+#include "config_rules.h"
+
+#define RULE_PAGE_SIZE		4096ULL
+
+static const char *const rule_texts[JH_RULE_COUNT] = {
+	[JH_RULE_MISALIGNED] = "region is not page-aligned (4 KiB)",
+	[JH_RULE_ZERO_SIZE] = "region has size zero",
+	[JH_RULE_OVERLAP] =
+		"region overlaps another region of the cell (guest addresses)",
+	[JH_RULE_OUTSIDE_ROOT] = "region is not inside the root cell's memory",
+	[JH_RULE_CPU_NOT_IN_ROOT] = "CPU is not one of the root cell's CPUs",
+	[JH_RULE_CPU_CONFLICT] = "CPU is claimed by two cells",
+	[JH_RULE_MEM_CONFLICT] = "memory is claimed by two cells",
+	[JH_RULE_PIO_CONFLICT] = "I/O ports are claimed by two cells",
+	[JH_RULE_PCI_CONFLICT] = "PCI device is claimed by two cells",
+	[JH_RULE_IRQ_CONFLICT] = "IOAPIC pin is claimed by two cells",
+	[JH_RULE_HYPERVISOR_MEM] = "region touches the hypervisor's memory",
+	[JH_RULE_LOADABLE_NOT_RAM] = "loadable region is not RAM (it needs "
+		"read and write, and must be neither I/O nor the comm region)",
+	[JH_RULE_DMA_NO_IOMMU] = "DMA-capable PCI device in a sandbox cell "
+		"without an IOMMU unit covering it",
+	[JH_RULE_BAD_IOMMU] = "IOMMU index names no IOMMU unit of the platform",
+	[JH_RULE_BAD_IOAPIC] = "IOAPIC id names no IOAPIC of the platform",
+	[JH_RULE_ROOT_NO_CPU] = "the other cells leave the root cell no CPU",
+};
+
+const char *jailhouse_rule_text(enum jailhouse_rule rule)
+{
+	if ((unsigned int)rule >= JH_RULE_COUNT)
+		return "unknown rule";
+	return rule_texts[rule];
+}
+
+static void report(struct jailhouse_checker *chk,
+		   const struct jailhouse_violation *v)
+{
+	chk->violations++;
+	chk->report(chk, v);
+}
+
+/* Report a violation of one element of one cell. */
+static void flag(struct jailhouse_checker *chk, enum jailhouse_rule rule,
+		 const struct jailhouse_cell_desc *cell, const char *item,
+		 unsigned int index, __u64 value)
+{
+	const struct jailhouse_violation v = {
+		.rule = rule, .cell = cell, .item = item, .index = index,
+		.value = value,
+	};
+
+	report(chk, &v);
+}
+
+/* Report a resource claimed by element @i of @a and @j of @b. */
+static void flag_conflict(struct jailhouse_checker *chk,
+			  enum jailhouse_rule rule,
+			  const struct jailhouse_cell_desc *a, unsigned int i,
+			  const struct jailhouse_cell_desc *b, unsigned int j,
+			  const char *item, __u64 value)
+{
+	const struct jailhouse_violation v = {
+		.rule = rule, .cell = a, .item = item, .index = i,
+		.other = b, .other_index = j, .value = value,
+	};
+
+	report(chk, &v);
+}
+
+static bool is_root(const struct jailhouse_checker *chk,
+		    const struct jailhouse_cell_desc *cell)
+{
+	return cell == &chk->sys->root_cell;
+}
+
+static bool is_comm(const struct jailhouse_memory *mem)
+{
+	return mem->flags & JAILHOUSE_MEM_COMM_REGION;
+}
+
+static bool is_ram(const struct jailhouse_memory *mem)
+{
+	const __u64 rw = JAILHOUSE_MEM_READ | JAILHOUSE_MEM_WRITE;
+
+	return (mem->flags & rw) == rw &&
+	       !(mem->flags & (JAILHOUSE_MEM_IO | JAILHOUSE_MEM_COMM_REGION));
+}
+
+/*
+ * Whether the root cell's regions cover [start, start + size) without a
+ * gap. Each pass moves @pos past one root region, and no region can be
+ * used twice, so this ends after at most num_memory_regions passes.
+ */
+static bool covered_by_root(const struct jailhouse_system *sys,
+			    __u64 start, __u64 size)
+{
+	const struct jailhouse_cell_desc *root = &sys->root_cell;
+	const struct jailhouse_memory *r = jailhouse_cell_mem_regions(root);
+	__u64 last = start + size - 1, pos = start, r_last;
+	unsigned int i;
+
+	for (i = 0; i < root->num_memory_regions; i++) {
+		if (is_comm(&r[i]) || !r[i].size || pos < r[i].phys_start ||
+		    pos - r[i].phys_start >= r[i].size)
+			continue;
+		r_last = r[i].phys_start + r[i].size - 1;
+		if (r_last >= last)
+			return true;
+		pos = r_last + 1;
+		i = -1U;	/* look for the region holding the new pos */
+	}
+	return false;
+}
+
+static void check_region(struct jailhouse_checker *chk,
+			 const struct jailhouse_cell_desc *cell,
+			 unsigned int i, const struct jailhouse_memory *mem)
+{
+	const struct jailhouse_memory *hv = &chk->sys->hypervisor_memory;
+
+	if (mem->size == 0)
+		flag(chk, JH_RULE_ZERO_SIZE, cell, "memory region", i, 0);
+	else if ((mem->phys_start | mem->virt_start | mem->size) %
+		 RULE_PAGE_SIZE)
+		flag(chk, JH_RULE_MISALIGNED, cell, "memory region", i,
+		     mem->phys_start);
+	if ((mem->flags & JAILHOUSE_MEM_LOADABLE) && !is_ram(mem))
+		flag(chk, JH_RULE_LOADABLE_NOT_RAM, cell, "memory region", i,
+		     mem->virt_start);
+	if (is_comm(mem) || mem->size == 0)
+		return;
+	if (jailhouse_ranges_overlap(mem->phys_start, mem->size,
+				     hv->phys_start, hv->size))
+		flag(chk, JH_RULE_HYPERVISOR_MEM, cell, "memory region", i,
+		     mem->phys_start);
+	if (!is_root(chk, cell) &&
+	    !covered_by_root(chk->sys, mem->phys_start, mem->size))
+		flag(chk, JH_RULE_OUTSIDE_ROOT, cell, "memory region", i,
+		     mem->phys_start);
+}
+
+static void check_regions(struct jailhouse_checker *chk,
+			  const struct jailhouse_cell_desc *cell)
+{
+	const struct jailhouse_memory *mem = jailhouse_cell_mem_regions(cell);
+	unsigned int i, j;
+
+	for (i = 0; i < cell->num_memory_regions; i++) {
+		check_region(chk, cell, i, &mem[i]);
+		for (j = i + 1; j < cell->num_memory_regions; j++)
+			if (jailhouse_ranges_overlap(mem[i].virt_start,
+						     mem[i].size,
+						     mem[j].virt_start,
+						     mem[j].size))
+				flag_conflict(chk, JH_RULE_OVERLAP, cell, i,
+					      cell, j, "memory region",
+					      mem[j].virt_start);
+	}
+}
+
+static bool iommu_exists(const struct jailhouse_checker *chk, __u8 index)
+{
+	return index < chk->sys->platform.num_iommu_units;
+}
+
+static void check_pci(struct jailhouse_checker *chk,
+		      const struct jailhouse_cell_desc *cell)
+{
+	const struct jailhouse_pci_device *dev =
+		jailhouse_cell_pci_devices(cell);
+	unsigned int i;
+
+	for (i = 0; i < cell->num_pci_devices; i++) {
+		if (dev[i].iommu != JAILHOUSE_PCI_NO_IOMMU &&
+		    !iommu_exists(chk, dev[i].iommu))
+			flag(chk, JH_RULE_BAD_IOMMU, cell, "PCI device", i,
+			     dev[i].iommu);
+		if ((cell->flags & JAILHOUSE_CELL_SANDBOX) &&
+		    (dev[i].flags & JAILHOUSE_PCI_FLAG_DMA) &&
+		    !iommu_exists(chk, dev[i].iommu))
+			flag(chk, JH_RULE_DMA_NO_IOMMU, cell, "PCI device", i,
+			     dev[i].bdf);
+	}
+}
+
+static bool ioapic_exists(const struct jailhouse_checker *chk, __u32 id)
+{
+	const struct jailhouse_platform_info *pf = &chk->sys->platform;
+	unsigned int i;
+
+	for (i = 0; i < pf->num_ioapics; i++)
+		if (pf->ioapics[i].id == id)
+			return true;
+	return false;
+}
+
+static void check_irqchips(struct jailhouse_checker *chk,
+			   const struct jailhouse_cell_desc *cell)
+{
+	const struct jailhouse_irqchip *chip = jailhouse_cell_irqchips(cell);
+	unsigned int i;
+
+	for (i = 0; i < cell->num_irqchips; i++)
+		if (!ioapic_exists(chk, chip[i].ioapic_id))
+			flag(chk, JH_RULE_BAD_IOAPIC, cell, "IOAPIC pin set",
+			     i, chip[i].ioapic_id);
+}
+
+static void check_cpus_in_root(struct jailhouse_checker *chk,
+			       const struct jailhouse_cell_desc *cell)
+{
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < cell->cpu_set_size * 8; cpu++)
+		if (jailhouse_cell_has_cpu(cell, cpu) &&
+		    !jailhouse_cell_has_cpu(&chk->sys->root_cell, cpu))
+			flag(chk, JH_RULE_CPU_NOT_IN_ROOT, cell, "CPU set", 0,
+			     cpu);
+}
+
+void jailhouse_check_cell(struct jailhouse_checker *chk,
+			  const struct jailhouse_cell_desc *cell)
+{
+	check_regions(chk, cell);
+	check_pci(chk, cell);
+	check_irqchips(chk, cell);
+	if (!is_root(chk, cell))
+		check_cpus_in_root(chk, cell);
+}
+
+static void pair_cpus(struct jailhouse_checker *chk,
+		      const struct jailhouse_cell_desc *a,
+		      const struct jailhouse_cell_desc *b)
+{
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < a->cpu_set_size * 8; cpu++)
+		if (jailhouse_cell_has_cpu(a, cpu) &&
+		    jailhouse_cell_has_cpu(b, cpu))
+			flag_conflict(chk, JH_RULE_CPU_CONFLICT, a, 0, b, 0,
+				      "CPU set", cpu);
+}
+
+static void pair_memory(struct jailhouse_checker *chk,
+			const struct jailhouse_cell_desc *a,
+			const struct jailhouse_cell_desc *b)
+{
+	const struct jailhouse_memory *ma = jailhouse_cell_mem_regions(a);
+	const struct jailhouse_memory *mb = jailhouse_cell_mem_regions(b);
+	unsigned int i, j;
+
+	for (i = 0; i < a->num_memory_regions; i++)
+		for (j = 0; j < b->num_memory_regions; j++)
+			if (!is_comm(&ma[i]) && !is_comm(&mb[j]) &&
+			    jailhouse_ranges_overlap(ma[i].phys_start,
+						     ma[i].size,
+						     mb[j].phys_start,
+						     mb[j].size))
+				flag_conflict(chk, JH_RULE_MEM_CONFLICT, a, i,
+					      b, j, "memory region",
+					      ma[i].phys_start);
+}
+
+static void pair_pio(struct jailhouse_checker *chk,
+		     const struct jailhouse_cell_desc *a,
+		     const struct jailhouse_cell_desc *b)
+{
+	const struct jailhouse_pio *pa = jailhouse_cell_pio(a);
+	const struct jailhouse_pio *pb = jailhouse_cell_pio(b);
+	unsigned int i, j;
+
+	for (i = 0; i < a->num_pio_ranges; i++)
+		for (j = 0; j < b->num_pio_ranges; j++)
+			if (jailhouse_ranges_overlap(pa[i].base, pa[i].length,
+						     pb[j].base, pb[j].length))
+				flag_conflict(chk, JH_RULE_PIO_CONFLICT, a, i,
+					      b, j, "port I/O range",
+					      pa[i].base);
+}
+
+static void pair_pci(struct jailhouse_checker *chk,
+		     const struct jailhouse_cell_desc *a,
+		     const struct jailhouse_cell_desc *b)
+{
+	const struct jailhouse_pci_device *da = jailhouse_cell_pci_devices(a);
+	const struct jailhouse_pci_device *db = jailhouse_cell_pci_devices(b);
+	unsigned int i, j;
+
+	for (i = 0; i < a->num_pci_devices; i++)
+		for (j = 0; j < b->num_pci_devices; j++)
+			if (da[i].domain == db[j].domain &&
+			    da[i].bdf == db[j].bdf)
+				flag_conflict(chk, JH_RULE_PCI_CONFLICT, a, i,
+					      b, j, "PCI device", da[i].bdf);
+}
+
+/* First pin both pin sets hold, or -1. */
+static int common_pin(const struct jailhouse_irqchip *x,
+		      const struct jailhouse_irqchip *y)
+{
+	unsigned int pin;
+
+	if (x->ioapic_id != y->ioapic_id)
+		return -1;
+	for (pin = 0; pin < JAILHOUSE_IOAPIC_PINS; pin++)
+		if (x->pin_bitmap[pin / 32] & y->pin_bitmap[pin / 32] &
+		    (1U << (pin % 32)))
+			return pin;
+	return -1;
+}
+
+static void pair_irqchips(struct jailhouse_checker *chk,
+			  const struct jailhouse_cell_desc *a,
+			  const struct jailhouse_cell_desc *b)
+{
+	const struct jailhouse_irqchip *ca = jailhouse_cell_irqchips(a);
+	const struct jailhouse_irqchip *cb = jailhouse_cell_irqchips(b);
+	unsigned int i, j;
+	int pin;
+
+	for (i = 0; i < a->num_irqchips; i++)
+		for (j = 0; j < b->num_irqchips; j++) {
+			pin = common_pin(&ca[i], &cb[j]);
+			if (pin >= 0)
+				flag_conflict(chk, JH_RULE_IRQ_CONFLICT, a, i,
+					      b, j, "IOAPIC pin set", pin);
+		}
+}
+
+void jailhouse_check_pair(struct jailhouse_checker *chk,
+			  const struct jailhouse_cell_desc *a,
+			  const struct jailhouse_cell_desc *b)
+{
+	pair_cpus(chk, a, b);
+	pair_memory(chk, a, b);
+	pair_pio(chk, a, b);
+	pair_pci(chk, a, b);
+	pair_irqchips(chk, a, b);
+}
+
+static bool cpu_taken(unsigned int cpu,
+		      const struct jailhouse_cell_desc *const *cells,
+		      unsigned int num)
+{
+	unsigned int n;
+
+	for (n = 0; n < num; n++)
+		if (jailhouse_cell_has_cpu(cells[n], cpu))
+			return true;
+	return false;
+}
+
+void jailhouse_check_root_cpus(struct jailhouse_checker *chk,
+			       const struct jailhouse_cell_desc *const *cells,
+			       unsigned int num)
+{
+	const struct jailhouse_cell_desc *root = &chk->sys->root_cell;
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < root->cpu_set_size * 8; cpu++)
+		if (jailhouse_cell_has_cpu(root, cpu) &&
+		    !cpu_taken(cpu, cells, num))
+			return;
+	flag(chk, JH_RULE_ROOT_NO_CPU, root, "CPU set", 0, 0);
+}
+
+unsigned int jailhouse_check_all(struct jailhouse_checker *chk,
+				 const struct jailhouse_cell_desc *const *cells,
+				 unsigned int num)
+{
+	unsigned int before = chk->violations, i, j;
+
+	jailhouse_check_cell(chk, &chk->sys->root_cell);
+	for (i = 0; i < num; i++) {
+		jailhouse_check_cell(chk, cells[i]);
+		for (j = i + 1; j < num; j++)
+			jailhouse_check_pair(chk, cells[i], cells[j]);
+	}
+	jailhouse_check_root_cpus(chk, cells, num);
+	return chk->violations - before;
+}

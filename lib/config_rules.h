@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Semantic rules over validated configs: what `jh-config check` enforces
+ * on a set of configs, and what the hypervisor re-checks at cell create
+ * (new cell against the system config and every existing cell).
+ *
+ * Each rule reports every violation it finds through a callback, so that
+ * the tool can list them all and the hypervisor can stop at the first.
+ * The root cell is recognised as &sys->root_cell. Comm regions have no
+ * physical address and take part only in the guest-address overlap rule.
+ */
+#ifndef _JAILHOUSE_LIB_CONFIG_RULES_H
+#define _JAILHOUSE_LIB_CONFIG_RULES_H
+
+#include "config.h"
+
+enum jailhouse_rule {
+	JH_RULE_MISALIGNED,		/* region not page-aligned */
+	JH_RULE_ZERO_SIZE,		/* region of size 0 */
+	JH_RULE_OVERLAP,		/* two regions of a cell overlap */
+	JH_RULE_OUTSIDE_ROOT,		/* region not in root cell memory */
+	JH_RULE_CPU_NOT_IN_ROOT,	/* CPU the root cell does not have */
+	JH_RULE_CPU_CONFLICT,		/* two cells claim a CPU */
+	JH_RULE_MEM_CONFLICT,		/* two cells claim memory */
+	JH_RULE_PIO_CONFLICT,		/* two cells claim an I/O port */
+	JH_RULE_PCI_CONFLICT,		/* two cells claim a PCI device */
+	JH_RULE_IRQ_CONFLICT,		/* two cells claim an IOAPIC pin */
+	JH_RULE_HYPERVISOR_MEM,		/* region touches hypervisor memory */
+	JH_RULE_LOADABLE_NOT_RAM,	/* loadable region that is not RAM */
+	JH_RULE_DMA_NO_IOMMU,		/* sandbox DMA device, no IOMMU */
+	JH_RULE_BAD_IOMMU,		/* IOMMU index names no unit */
+	JH_RULE_BAD_IOAPIC,		/* pin set names no IOAPIC */
+	JH_RULE_ROOT_NO_CPU,		/* the root cell keeps no CPU */
+	JH_RULE_COUNT
+};
+
+/* One violation; items are named as in struct jailhouse_config_error. */
+struct jailhouse_violation {
+	enum jailhouse_rule rule;
+	const struct jailhouse_cell_desc *cell;
+	const char *item;		/* "memory region", ... or NULL */
+	unsigned int index;
+	/* For conflicts: the other cell and its element, else NULL. */
+	const struct jailhouse_cell_desc *other;
+	unsigned int other_index;
+	/* The CPU, port or address concerned, where one is. */
+	__u64 value;
+};
+
+struct jailhouse_checker {
+	/* Validated system config; the root cell is sys->root_cell. */
+	const struct jailhouse_system *sys;
+	void (*report)(struct jailhouse_checker *chk,
+		       const struct jailhouse_violation *v);
+	void *ctx;			/* for the report callback */
+	unsigned int violations;	/* counted by the rules */
+};
+
+/* Text of a rule, e.g. "region is not page-aligned". */
+const char *jailhouse_rule_text(enum jailhouse_rule rule);
+
+/*
+ * Rules about one cell alone or against the system config: alignment,
+ * size, overlaps, the hypervisor's memory, loadable regions, IOMMU and
+ * IOAPIC references, DMA without IOMMU in a sandbox, and for a non-root
+ * cell that its memory and CPUs come from the root cell.
+ */
+void jailhouse_check_cell(struct jailhouse_checker *chk,
+			  const struct jailhouse_cell_desc *cell);
+
+/* Resources claimed by both of two non-root cells. */
+void jailhouse_check_pair(struct jailhouse_checker *chk,
+			  const struct jailhouse_cell_desc *a,
+			  const struct jailhouse_cell_desc *b);
+
+/* The root cell keeps at least one CPU beside @num non-root @cells. */
+void jailhouse_check_root_cpus(struct jailhouse_checker *chk,
+			       const struct jailhouse_cell_desc *const *cells,
+			       unsigned int num);
+
+/*
+ * Every rule: the root cell and each of @num non-root @cells alone, every
+ * pair of them, and the root's CPUs. Return: number of violations found.
+ */
+unsigned int jailhouse_check_all(struct jailhouse_checker *chk,
+				 const struct jailhouse_cell_desc *const *cells,
+				 unsigned int num);
+
+#endif /* !_JAILHOUSE_LIB_CONFIG_RULES_H */

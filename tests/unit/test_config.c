@@ -1,0 +1,384 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lib/config.c: structural validation of binary configs. A valid blob is
+ * built from text, then each test breaks one field and expects the
+ * validator to name it.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "config.h"
+#include "config-util.h"
+
+static const char cell_text[] =
+	"cell:\n"
+	"  name: demo\n"
+	"  flags: [sandbox]\n"
+	"  console: {type: uart-pio, address: 0x2f8}\n"
+	"  cpus: [3]\n"
+	"  memory:\n"
+	"    - {phys: 0x3c000000, virt: 0, size: 1M,\n"
+	"       flags: [read, write, loadable]}\n"
+	"    - {virt: 0x100000, size: 4K, flags: [read, write, comm-region]}\n"
+	"  pio:\n"
+	"    - {base: 0x2f8, length: 8}\n"
+	"  msr:\n"
+	"    - {base: 0x10, access: [read]}\n"
+	"  pci:\n"
+	"    - {bdf: \"00:02.0\", class: 0x020000, iommu: 0}\n"
+	"  ioapic-pins:\n"
+	"    - {ioapic: 0, pins: [3]}\n";
+
+static const char system_text[] =
+	"system:\n"
+	"  hypervisor-memory: {phys: 0x3b000000, size: 16M}\n"
+	"  debug-console: {type: uart-pio, address: 0x3f8}\n"
+	"  platform:\n"
+	"    iommu-units:\n"
+	"      - {type: intel, base: 0xfed90000, size: 4K}\n"
+	"    ioapics:\n"
+	"      - {id: 0, address: 0xfec00000}\n"
+	"root-cell:\n"
+	"  name: root\n"
+	"  cpus: [0-3]\n"
+	"  memory:\n"
+	"    - {size: 0x3b000000, flags: [read, write, execute, dma]}\n";
+
+struct fixture {
+	struct config_blob blob;
+	struct jailhouse_cell_desc *cell;
+	struct jailhouse_system *sys;
+	struct jailhouse_config_error err;
+};
+
+static int setup_cell(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+
+	build_ok(cell_text, &f->blob);
+	f->cell = (void *)f->blob.data;
+	*state = f;
+	return 0;
+}
+
+static int setup_system(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+
+	build_ok(system_text, &f->blob);
+	f->sys = (void *)f->blob.data;
+	f->cell = &f->sys->root_cell;
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	config_blob_free(&f->blob);
+	free(f);
+	return 0;
+}
+
+/* Validate the fixture's blob as what it is; return the result. */
+static int validate(struct fixture *f)
+{
+	memset(&f->err, 0, sizeof(f->err));
+	if (f->sys)
+		return jailhouse_system_validate(f->blob.data, f->blob.size,
+						 &f->err);
+	return jailhouse_cell_validate(f->blob.data, f->blob.size, &f->err);
+}
+
+/* Expect rejection naming @item (and @index if >= 0) and @reason part. */
+static void expect_error(struct fixture *f, const char *item, int index,
+			 const char *reason)
+{
+	assert_int_equal(validate(f), -EINVAL);
+	assert_string_equal(f->err.item, item);
+	assert_int_equal(f->err.indexed, index >= 0);
+	if (index >= 0)
+		assert_int_equal(f->err.index, index);
+	if (!strstr(f->err.reason, reason))
+		fail_msg("reason '%s' lacks '%s'", f->err.reason, reason);
+}
+
+static struct jailhouse_memory *mem(struct fixture *f, unsigned int i)
+{
+	return (void *)&jailhouse_cell_mem_regions(f->cell)[i];
+}
+
+static void test_valid(void **state)
+{
+	struct fixture *f = *state;
+
+	assert_int_equal(validate(f), 0);
+}
+
+static void test_accessors(void **state)
+{
+	struct fixture *f = *state;
+	const __u8 *base = (const __u8 *)f->cell;
+
+	assert_int_equal(jailhouse_cell_size(f->cell), f->blob.size);
+	assert_ptr_equal(jailhouse_cell_cpu_set(f->cell), base + 112);
+	assert_ptr_equal(jailhouse_cell_mem_regions(f->cell), base + 120);
+	assert_ptr_equal(jailhouse_cell_pio(f->cell), base + 184);
+	assert_ptr_equal(jailhouse_cell_msrs(f->cell), base + 192);
+	assert_ptr_equal(jailhouse_cell_pci_devices(f->cell), base + 208);
+	assert_ptr_equal(jailhouse_cell_irqchips(f->cell), base + 224);
+	assert_true(jailhouse_cell_has_cpu(f->cell, 3));
+	assert_false(jailhouse_cell_has_cpu(f->cell, 2));
+	assert_false(jailhouse_cell_has_cpu(f->cell, 4000));
+	assert_int_equal(jailhouse_cell_pci_devices(f->cell)->bdf, 0x10);
+}
+
+/* Every shorter and one longer length is refused, without reading past. */
+static void test_every_truncation(void **state)
+{
+	struct fixture *f = *state;
+	size_t size = f->blob.size, len;
+	__u8 *copy;
+
+	for (len = 0; len < size; len++) {
+		copy = malloc(len ?: 1);
+		memcpy(copy, f->blob.data, len);
+		assert_int_equal(f->sys ?
+				 jailhouse_system_validate(copy, len, &f->err) :
+				 jailhouse_cell_validate(copy, len, &f->err),
+				 -EINVAL);
+		free(copy);
+	}
+	copy = calloc(1, size + 1);
+	memcpy(copy, f->blob.data, size);
+	assert_int_equal(f->sys ?
+			 jailhouse_system_validate(copy, size + 1, &f->err) :
+			 jailhouse_cell_validate(copy, size + 1, &f->err),
+			 -EINVAL);
+	free(copy);
+}
+
+static void test_signature_arch_revision(void **state)
+{
+	struct fixture *f = *state;
+
+	f->cell->signature[0] = 'X';
+	expect_error(f, "cell header", -1, "bad signature");
+	f->cell->signature[0] = 'J';
+	f->cell->architecture = 1;
+	expect_error(f, "cell header", -1, "another architecture");
+	f->cell->architecture = JAILHOUSE_ARCH_X86;
+	f->cell->revision = JAILHOUSE_UPSTREAM_REVISION;
+	expect_error(f, "cell header", -1, "jh-config import");
+	f->cell->revision = JAILHOUSE_CONFIG_REVISION + 1;
+	expect_error(f, "cell header", -1, "unsupported config revision");
+}
+
+static void test_name(void **state)
+{
+	struct fixture *f = *state;
+
+	memset(f->cell->name, 'a', sizeof(f->cell->name));
+	expect_error(f, "cell name", -1, "not NUL-terminated");
+	memset(f->cell->name, 0, sizeof(f->cell->name));
+	expect_error(f, "cell name", -1, "empty");
+	strcpy(f->cell->name, "bad\"name");
+	expect_error(f, "cell name", -1, "printable ASCII");
+	strcpy(f->cell->name, "ok");
+	f->cell->name[5] = 'x';
+	expect_error(f, "cell name", -1, "padding");
+}
+
+static void test_flags_and_reserved(void **state)
+{
+	struct fixture *f = *state;
+
+	f->cell->flags |= 0x2;
+	expect_error(f, "cell header", -1, "unknown cell flags");
+	f->cell->flags &= ~0x2U;
+	f->cell->reserved = 1;
+	expect_error(f, "cell header", -1, "reserved");
+}
+
+static void test_counts(void **state)
+{
+	struct fixture *f = *state;
+
+	f->cell->cpu_set_size = 12;
+	expect_error(f, "cell header", -1, "CPU set size");
+	f->cell->cpu_set_size = 8;
+	f->cell->num_memory_regions = 0xffffffff;
+	expect_error(f, "cell header", -1, "more than 256 memory regions");
+	f->cell->num_memory_regions = 3;
+	expect_error(f, "cell header", -1, "counts do not match");
+	f->cell->num_memory_regions = 2;
+	f->cell->num_pio_ranges = 0x80000000;
+	expect_error(f, "cell header", -1, "port I/O ranges");
+	f->cell->num_pio_ranges = 1;
+	f->cell->num_irqchips = 9;
+	expect_error(f, "cell header", -1, "IOAPIC pin sets");
+}
+
+static void test_no_cpu(void **state)
+{
+	struct fixture *f = *state;
+
+	*(__u8 *)jailhouse_cell_cpu_set(f->cell) = 0;
+	expect_error(f, "CPU set", -1, "no CPU");
+}
+
+static void test_memory_regions(void **state)
+{
+	struct fixture *f = *state;
+
+	mem(f, 1)->flags |= 0x200;
+	expect_error(f, "memory region", 1, "unknown flags");
+	mem(f, 1)->flags = JAILHOUSE_MEM_READ | JAILHOUSE_MEM_IO_32;
+	expect_error(f, "memory region", 1, "not I/O");
+	mem(f, 1)->flags = JAILHOUSE_MEM_COMM_REGION;
+	mem(f, 1)->phys_start = 0x1000;
+	expect_error(f, "memory region", 1, "comm region");
+	mem(f, 1)->phys_start = 0;
+	mem(f, 0)->phys_start = 0xfffffffffff00000ULL;
+	mem(f, 0)->size = 0x200000;
+	expect_error(f, "memory region", 0, "wraps");
+}
+
+static void test_pio_msr_pci_irqchip(void **state)
+{
+	struct fixture *f = *state;
+	struct jailhouse_pio *pio = (void *)jailhouse_cell_pio(f->cell);
+	struct jailhouse_msr_range *msr = (void *)jailhouse_cell_msrs(f->cell);
+	struct jailhouse_pci_device *dev =
+		(void *)jailhouse_cell_pci_devices(f->cell);
+	struct jailhouse_irqchip *chip =
+		(void *)jailhouse_cell_irqchips(f->cell);
+
+	pio->base = 0xfffc;
+	expect_error(f, "port I/O range", 0, "beyond port 0xffff");
+	pio->base = 0x2f8;
+	pio->length = 0;
+	expect_error(f, "port I/O range", 0, "zero ports");
+	pio->length = 8;
+	msr->base = 0xffffffff;
+	msr->count = 2;
+	expect_error(f, "MSR range", 0, "wraps");
+	msr->count = 1;
+	msr->flags = 4;
+	expect_error(f, "MSR range", 0, "read, write or both");
+	msr->flags = JAILHOUSE_MSR_READ;
+	dev->type = 3;
+	expect_error(f, "PCI device", 0, "unknown type");
+	dev->type = JAILHOUSE_PCI_TYPE_DEVICE;
+	dev->class_code = 0x1000000;
+	expect_error(f, "PCI device", 0, "class code");
+	dev->class_code = 0;
+	chip->reserved = 1;
+	expect_error(f, "IOAPIC pin set", 0, "reserved");
+}
+
+static void test_console(void **state)
+{
+	struct fixture *f = *state;
+
+	f->cell->console.type = 7;
+	expect_error(f, "cell console", -1, "unknown console type");
+	f->cell->console.type = JAILHOUSE_CON_TYPE_NONE;
+	expect_error(f, "cell console", -1, "type none");
+	f->cell->console.type = JAILHOUSE_CON_TYPE_UART_PIO;
+	f->cell->console.address = 0xfffc;
+	expect_error(f, "cell console", -1, "beyond port 0xffff");
+}
+
+static void test_system_fields(void **state)
+{
+	struct fixture *f = *state;
+	struct jailhouse_platform_info *pf = &f->sys->platform;
+
+	assert_int_equal(jailhouse_system_size(f->sys), f->blob.size);
+	f->sys->hypervisor_memory.size = 0x1800;
+	expect_error(f, "hypervisor memory", -1, "page-aligned");
+	f->sys->hypervisor_memory.size = 16 << 20;
+	pf->num_iommu_units = 9;
+	expect_error(f, "platform", -1, "more than 8");
+	pf->num_iommu_units = 1;
+	pf->iommu_units[1].base = 1;
+	expect_error(f, "platform", -1, "unused");
+	pf->iommu_units[1].base = 0;
+	pf->iommu_units[0].type = 9;
+	expect_error(f, "IOMMU unit", 0, "unknown type");
+	pf->iommu_units[0].type = JAILHOUSE_IOMMU_INTEL;
+	pf->ioapics[0].address = 0;
+	expect_error(f, "IOAPIC", 0, "no register address");
+	pf->ioapics[0].address = 0xfec00000;
+	f->sys->signature[4] = 'L';
+	expect_error(f, "system header", -1, "bad signature");
+}
+
+/* A cell descriptor is not a system config and vice versa. */
+static void test_kinds_not_mixed(void **state)
+{
+	struct fixture *f = *state;
+	struct jailhouse_config_error err;
+
+	assert_int_equal(jailhouse_cell_validate(f->blob.data, f->blob.size,
+						 &err), -EINVAL);
+	assert_string_equal(err.reason,
+			    "not a cell descriptor (bad signature)");
+}
+
+static void test_ranges_overlap(void **state)
+{
+	(void)state;
+	assert_true(jailhouse_ranges_overlap(0, 2, 1, 1));
+	assert_false(jailhouse_ranges_overlap(0, 1, 1, 1));
+	assert_false(jailhouse_ranges_overlap(0, 0, 0, 1));
+	assert_false(jailhouse_ranges_overlap(~0ULL, 1, 0, ~0ULL));
+	assert_true(jailhouse_ranges_overlap(~0ULL - 1, 1, 0, ~0ULL));
+	assert_true(jailhouse_ranges_overlap(~0ULL - 1, 2, ~0ULL, 1));
+}
+
+static void test_system_valid(void **state)
+{
+	test_valid(state);
+}
+
+static void test_system_every_truncation(void **state)
+{
+	test_every_truncation(state);
+}
+
+#define CELL_TEST(fn) cmocka_unit_test_setup_teardown(fn, setup_cell, teardown)
+#define SYS_TEST(fn) \
+	cmocka_unit_test_setup_teardown(fn, setup_system, teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		CELL_TEST(test_valid),
+		CELL_TEST(test_accessors),
+		CELL_TEST(test_every_truncation),
+		CELL_TEST(test_signature_arch_revision),
+		CELL_TEST(test_name),
+		CELL_TEST(test_flags_and_reserved),
+		CELL_TEST(test_counts),
+		CELL_TEST(test_no_cpu),
+		CELL_TEST(test_memory_regions),
+		CELL_TEST(test_pio_msr_pci_irqchip),
+		CELL_TEST(test_console),
+		SYS_TEST(test_system_valid),
+		SYS_TEST(test_system_every_truncation),
+		SYS_TEST(test_system_fields),
+		SYS_TEST(test_kinds_not_mixed),
+		cmocka_unit_test(test_ranges_overlap),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

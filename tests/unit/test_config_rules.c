@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Every rule of lib/config_rules.c: for each, a config set that trips it
+ * and a near miss that must pass. Configs are written as text and built
+ * with jh-config's compiler, which also validates them structurally.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "config_rules.h"
+#include "config-util.h"
+
+#define NO_RULE		(-1)
+
+/* Machine: 4 CPUs, hypervisor at 0x3b000000, cells from 0x3c000000. */
+#define SYSTEM_HEAD							\
+	"system:\n"							\
+	"  hypervisor-memory: {phys: 0x3b000000, size: 16M}\n"		\
+	"  platform:\n"							\
+	"    iommu-units:\n"						\
+	"      - {type: intel, base: 0xfed90000, size: 4K}\n"		\
+	"    ioapics:\n"						\
+	"      - {id: 0, address: 0xfec00000}\n"			\
+	"root-cell:\n"							\
+	"  name: root\n"						\
+	"  cpus: [0-3]\n"						\
+	"  pio:\n"							\
+	"    - {base: 0x3f8, length: 8}\n"				\
+	"  ioapic-pins:\n"						\
+	"    - {ioapic: 0, pins: [0-23]}\n"				\
+	"  memory:\n"							\
+	"    - {size: 0x3b000000, flags: [read, write, execute, dma]}\n" \
+	"    - {phys: 0x3c000000, size: 48M, flags: [read, write, dma]}\n" \
+	"    - {phys: 0xfe000000, size: 1M, flags: [read, write, io]}\n" \
+	"    - {phys: 0xfe100000, size: 1M, flags: [read, write, io]}\n"
+
+static const char base_system[] = SYSTEM_HEAD;
+
+static const char root_on_hypervisor[] = SYSTEM_HEAD
+	"    - {phys: 0x3bfff000, size: 4K, flags: [read, write]}\n";
+
+/* A cell with @cpus, @mem (memory list items) and @rest (more keys). */
+#define CELL(name, cpus, mem, rest)					\
+	"cell:\n"							\
+	"  name: " name "\n"						\
+	"  flags: [sandbox]\n"						\
+	"  cpus: [" cpus "]\n"						\
+	"  memory:\n" mem						\
+	"    - {virt: 0x100000, size: 4K, flags: [read, write, "	\
+	"comm-region]}\n" rest
+
+#define RAM(phys, virt, size)						\
+	"    - {phys: " phys ", virt: " virt ", size: " size		\
+	", flags: [read, write, execute, loadable]}\n"
+
+static const char good_a[] = CELL("a", "3", RAM("0x3c000000", "0", "1M"),
+	"  pio:\n    - {base: 0x2f8, length: 8}\n");
+static const char good_b[] = CELL("b", "2", RAM("0x3c100000", "0", "1M"),
+	"  pio:\n    - {base: 0x300, length: 8}\n");
+
+struct rule_case {
+	const char *name;
+	const char *system;	/* NULL: base_system */
+	const char *cells[2];	/* NULL-padded */
+	int rule;		/* expected rule, or NO_RULE */
+};
+
+static const struct rule_case cases[] = {
+	{ "fine: two good cells", NULL, { good_a, good_b }, NO_RULE },
+	{ "misaligned: phys not page-aligned", NULL,
+	  { CELL("c", "3", RAM("0x3c000800", "0", "8K"), "") },
+	  JH_RULE_MISALIGNED },
+	{ "misaligned fine: aligned", NULL,
+	  { CELL("c", "3", RAM("0x3c001000", "0", "8K"), "") }, NO_RULE },
+	{ "zero size: size 0", NULL,
+	  { CELL("c", "3", RAM("0x3c000000", "0", "0"), "") },
+	  JH_RULE_ZERO_SIZE },
+	{ "zero size fine: one page", NULL,
+	  { CELL("c", "3", RAM("0x3c000000", "0", "4K"), "") }, NO_RULE },
+	{ "overlap: guest ranges intersect", NULL,
+	  { CELL("c", "3", RAM("0x3c000000", "0", "1M")
+		 RAM("0x3c200000", "0xff000", "4K"), "") },
+	  JH_RULE_OVERLAP },
+	{ "overlap fine: adjacent guest ranges", NULL,
+	  { CELL("c", "3", RAM("0x3c000000", "0", "1M")
+		 RAM("0x3c200000", "0x101000", "4K"), "") }, NO_RULE },
+	{ "outside root: straddles the end of root memory", NULL,
+	  { CELL("c", "3", RAM("0x3efff000", "0", "8K"), "") },
+	  JH_RULE_OUTSIDE_ROOT },
+	{ "outside root fine: spans two adjacent root regions", NULL,
+	  { CELL("c", "3", "    - {phys: 0xfe0ff000, virt: 0x200000, "
+		 "size: 8K, flags: [read, write, io]}\n", "") }, NO_RULE },
+	{ "cpu not in root: CPU 4", NULL,
+	  { CELL("c", "4", RAM("0x3c000000", "0", "1M"), "") },
+	  JH_RULE_CPU_NOT_IN_ROOT },
+	{ "cpu conflict: CPU 3 twice", NULL,
+	  { good_a, CELL("c", "3", RAM("0x3c100000", "0", "1M"), "") },
+	  JH_RULE_CPU_CONFLICT },
+	{ "memory conflict: same physical page", NULL,
+	  { good_a, CELL("c", "2", RAM("0x3c0ff000", "0", "1M"), "") },
+	  JH_RULE_MEM_CONFLICT },
+	{ "memory conflict fine: adjacent physical ranges", NULL,
+	  { good_a, CELL("c", "2", RAM("0x3c100000", "0", "1M"), "") },
+	  NO_RULE },
+	{ "pio conflict: port 0x2ff twice", NULL,
+	  { good_a, CELL("c", "2", RAM("0x3c100000", "0", "1M"),
+			 "  pio:\n    - {base: 0x2ff, length: 1}\n") },
+	  JH_RULE_PIO_CONFLICT },
+	{ "pci conflict: 00:02.0 twice", NULL,
+	  { CELL("c", "3", RAM("0x3c000000", "0", "1M"),
+		 "  pci:\n    - {bdf: \"00:02.0\", iommu: 0}\n"),
+	    CELL("d", "2", RAM("0x3c100000", "0", "1M"),
+		 "  pci:\n    - {bdf: \"00:02.0\", iommu: 0}\n") },
+	  JH_RULE_PCI_CONFLICT },
+	{ "pci conflict fine: other function", NULL,
+	  { CELL("c", "3", RAM("0x3c000000", "0", "1M"),
+		 "  pci:\n    - {bdf: \"00:02.0\", iommu: 0}\n"),
+	    CELL("d", "2", RAM("0x3c100000", "0", "1M"),
+		 "  pci:\n    - {bdf: \"00:02.1\", iommu: 0}\n") },
+	  NO_RULE },
+	{ "irq conflict: pin 3 twice", NULL,
+	  { CELL("c", "3", RAM("0x3c000000", "0", "1M"),
+		 "  ioapic-pins:\n    - {ioapic: 0, pins: [3]}\n"),
+	    CELL("d", "2", RAM("0x3c100000", "0", "1M"),
+		 "  ioapic-pins:\n    - {ioapic: 0, pins: [3-4]}\n") },
+	  JH_RULE_IRQ_CONFLICT },
+	{ "irq conflict fine: pins 3 and 4", NULL,
+	  { CELL("c", "3", RAM("0x3c000000", "0", "1M"),
+		 "  ioapic-pins:\n    - {ioapic: 0, pins: [3]}\n"),
+	    CELL("d", "2", RAM("0x3c100000", "0", "1M"),
+		 "  ioapic-pins:\n    - {ioapic: 0, pins: [4]}\n") },
+	  NO_RULE },
+	{ "hypervisor memory: cell maps its last page", NULL,
+	  { CELL("c", "3", RAM("0x3bfff000", "0", "4K"), "") },
+	  JH_RULE_HYPERVISOR_MEM },
+	{ "hypervisor memory: root cell maps it", root_on_hypervisor,
+	  { NULL }, JH_RULE_HYPERVISOR_MEM },
+	{ "hypervisor memory fine: first page after it", NULL,
+	  { CELL("c", "3", RAM("0x3c000000", "0", "4K"), "") }, NO_RULE },
+	{ "loadable not RAM: loadable I/O region", NULL,
+	  { CELL("c", "3", "    - {phys: 0xfe000000, virt: 0, size: 4K, "
+		 "flags: [read, write, io, loadable]}\n", "") },
+	  JH_RULE_LOADABLE_NOT_RAM },
+	{ "loadable not RAM: read-only loadable region", NULL,
+	  { CELL("c", "3", "    - {phys: 0x3c000000, virt: 0, size: 4K, "
+		 "flags: [read, loadable]}\n", "") },
+	  JH_RULE_LOADABLE_NOT_RAM },
+	{ "dma without iommu: sandbox device, no unit", NULL,
+	  { CELL("c", "3", RAM("0x3c000000", "0", "1M"),
+		 "  pci:\n    - {bdf: \"00:02.0\", flags: [dma]}\n") },
+	  JH_RULE_DMA_NO_IOMMU },
+	{ "dma without iommu fine: unit 0 covers it", NULL,
+	  { CELL("c", "3", RAM("0x3c000000", "0", "1M"),
+		 "  pci:\n    - {bdf: \"00:02.0\", iommu: 0, "
+		 "flags: [dma]}\n") }, NO_RULE },
+	{ "bad iommu: unit 1 of 1", NULL,
+	  { CELL("c", "3", RAM("0x3c000000", "0", "1M"),
+		 "  pci:\n    - {bdf: \"00:02.0\", iommu: 1}\n") },
+	  JH_RULE_BAD_IOMMU },
+	{ "bad ioapic: id 1 unknown", NULL,
+	  { CELL("c", "3", RAM("0x3c000000", "0", "1M"),
+		 "  ioapic-pins:\n    - {ioapic: 1, pins: [3]}\n") },
+	  JH_RULE_BAD_IOAPIC },
+	{ "root no cpu: cells take CPUs 0-3", NULL,
+	  { CELL("c", "0-1", RAM("0x3c000000", "0", "1M"), ""),
+	    CELL("d", "2-3", RAM("0x3c100000", "0", "1M"), "") },
+	  JH_RULE_ROOT_NO_CPU },
+	{ "root no cpu fine: CPU 0 stays", NULL,
+	  { CELL("c", "1-2", RAM("0x3c000000", "0", "1M"), ""),
+	    CELL("d", "3", RAM("0x3c100000", "0", "1M"), "") },
+	  NO_RULE },
+};
+
+#define NUM_CASES	(sizeof(cases) / sizeof(cases[0]))
+
+struct seen {
+	unsigned int rules;	/* bit per rule reported */
+};
+
+static void record(struct jailhouse_checker *chk,
+		   const struct jailhouse_violation *v)
+{
+	struct seen *seen = chk->ctx;
+
+	assert_non_null(v->cell);
+	assert_non_null(v->item);
+	seen->rules |= 1U << v->rule;
+}
+
+/* Build the case's configs and return the set of rules reported. */
+static unsigned int run_case(const struct rule_case *c)
+{
+	struct config_blob sys, cells[2] = { { 0 } };
+	const struct jailhouse_cell_desc *descs[2];
+	struct seen seen = { 0 };
+	struct jailhouse_checker chk = { .report = record, .ctx = &seen };
+	unsigned int n, found;
+
+	build_ok(c->system ?: base_system, &sys);
+	for (n = 0; n < 2 && c->cells[n]; n++) {
+		build_ok(c->cells[n], &cells[n]);
+		descs[n] = (const void *)cells[n].data;
+	}
+	chk.sys = (const void *)sys.data;
+	found = jailhouse_check_all(&chk, descs, n);
+	assert_int_equal(found, chk.violations);
+	assert_int_equal(found == 0, seen.rules == 0);
+	config_blob_free(&sys);
+	while (n--)
+		config_blob_free(&cells[n]);
+	return seen.rules;
+}
+
+static void test_case(void **state)
+{
+	const struct rule_case *c = *state;
+	unsigned int rules = run_case(c);
+
+	if (c->rule == NO_RULE && rules)
+		fail_msg("%s: unexpected violation (rule mask 0x%x)", c->name,
+			 rules);
+	if (c->rule != NO_RULE && !(rules & (1U << c->rule)))
+		fail_msg("%s: rule %d not reported (mask 0x%x)", c->name,
+			 c->rule, rules);
+}
+
+/* Every rule has a test that trips it and a text of its own. */
+static void test_every_rule_covered(void **state)
+{
+	unsigned int covered = 0, i;
+	int rule;
+
+	(void)state;
+	for (i = 0; i < NUM_CASES; i++)
+		if (cases[i].rule != NO_RULE)
+			covered |= 1U << cases[i].rule;
+	for (rule = 0; rule < JH_RULE_COUNT; rule++) {
+		assert_true(covered & (1U << rule));
+		assert_string_not_equal(jailhouse_rule_text(rule),
+					"unknown rule");
+	}
+}
+
+/* The hypervisor's use: only the new cell against the existing ones. */
+static void test_pair_only(void **state)
+{
+	struct config_blob sys, a, b;
+	struct seen seen = { 0 };
+	struct jailhouse_checker chk = { .report = record, .ctx = &seen };
+
+	(void)state;
+	build_ok(base_system, &sys);
+	build_ok(good_a, &a);
+	build_ok(good_a, &b);
+	chk.sys = (const void *)sys.data;
+	jailhouse_check_pair(&chk, (const void *)a.data,
+			     (const void *)b.data);
+	assert_true(seen.rules & (1U << JH_RULE_CPU_CONFLICT));
+	assert_true(seen.rules & (1U << JH_RULE_MEM_CONFLICT));
+	assert_true(seen.rules & (1U << JH_RULE_PIO_CONFLICT));
+	config_blob_free(&sys);
+	config_blob_free(&a);
+	config_blob_free(&b);
+}
+
+int main(void)
+{
+	struct CMUnitTest tests[NUM_CASES + 2];
+	unsigned int i;
+
+	for (i = 0; i < NUM_CASES; i++)
+		tests[i] = (struct CMUnitTest) {
+			.name = cases[i].name, .test_func = test_case,
+			.initial_state = (void *)&cases[i],
+		};
+	tests[i++] = (struct CMUnitTest)cmocka_unit_test(
+		test_every_rule_covered);
+	tests[i++] = (struct CMUnitTest)cmocka_unit_test(test_pair_only);
+	return _cmocka_run_group_tests("config_rules", tests, i, NULL, NULL);
+}

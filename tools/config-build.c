@@ -1,0 +1,601 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Text config to binary: a system config (keys `system` and `root-cell`)
+ * or a cell descriptor (key `cell`). docs/config-format.md describes the
+ * format. Every value is checked here for its own range; the result then
+ * goes through lib/config.c like any binary, and the semantic rules are
+ * `jh-config check`'s job.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/config.h"
+#include "config-names.h"
+#include "config-tool.h"
+
+#define U32_MAX		0xffffffffULL
+#define U16_MAX		0xffffULL
+#define U8_MAX		0xffULL
+#define MAX_CPUS	(JAILHOUSE_MAX_CPU_SET_SIZE * 8)
+
+typedef int (*item_parser)(struct text_doc *td, yaml_node_t *node,
+			   void *elem);
+
+/* One array of a cell descriptor, in the order they follow the header. */
+struct array_spec {
+	const char *key;	/* key in the cell mapping */
+	const char *item;	/* element name, as lib/config.c reports it */
+	size_t size;		/* bytes per element */
+	unsigned int max;
+	size_t count_off;	/* offset of the count in the header */
+	item_parser parse;
+};
+
+/*
+ * Number under @key of @map into @field (0 when absent, an error when
+ * absent and @need). @field may be a member of a packed structure, so no
+ * pointer to it is taken.
+ */
+#define GET_NUM(td, map, key, max, need, field)				\
+	({								\
+		unsigned long long __v = 0;				\
+		int __r = (need) ?					\
+			text_need_u64(td, map, key, max, &__v) :	\
+			text_opt_u64(td, map, key, max, &__v);		\
+		(field) = (__typeof__(field))__v;			\
+		__r;							\
+	})
+
+/* Flags named in the list under @key of @map (absent: none). */
+#define GET_FLAGS(td, map, key, table, field)				\
+	({								\
+		yaml_node_t *__n = text_map_get(td, map, key);		\
+		unsigned long long __v = 0;				\
+		int __r = __n ? text_flags(td, __n, table, &__v) : 0;	\
+		(field) = (__typeof__(field))__v;			\
+		__r;							\
+	})
+
+static const char *const memory_keys[] = {
+	"phys", "virt", "size", "flags", NULL
+};
+
+static int parse_memory(struct text_doc *td, yaml_node_t *node, void *elem)
+{
+	struct jailhouse_memory *mem = elem;
+
+	if (text_map_check(td, node, "memory region", memory_keys) ||
+	    GET_NUM(td, node, "phys", ULLONG_MAX, false, mem->phys_start) ||
+	    GET_NUM(td, node, "size", ULLONG_MAX, true, mem->size) ||
+	    GET_FLAGS(td, node, "flags", config_mem_flags, mem->flags))
+		return -EINVAL;
+	/* Identity mapping unless told otherwise. */
+	mem->virt_start = mem->phys_start;
+	return text_map_get(td, node, "virt") ?
+	       GET_NUM(td, node, "virt", ULLONG_MAX, true, mem->virt_start) : 0;
+}
+
+static const char *const pio_keys[] = { "base", "length", NULL };
+
+static int parse_pio(struct text_doc *td, yaml_node_t *node, void *elem)
+{
+	struct jailhouse_pio *pio = elem;
+
+	return text_map_check(td, node, "port I/O range", pio_keys) ?:
+	       GET_NUM(td, node, "base", U16_MAX, true, pio->base) ?:
+	       GET_NUM(td, node, "length", JAILHOUSE_PIO_PORTS, true,
+		       pio->length);
+}
+
+static const char *const msr_keys[] = { "base", "count", "access", NULL };
+
+static int parse_msr(struct text_doc *td, yaml_node_t *node, void *elem)
+{
+	struct jailhouse_msr_range *msr = elem;
+	unsigned long long access = 0;
+	yaml_node_t *acc;
+	int ret;
+
+	ret = text_map_check(td, node, "MSR range", msr_keys) ?:
+	      GET_NUM(td, node, "base", U32_MAX, true, msr->base) ?:
+	      GET_NUM(td, node, "count", U32_MAX, false, msr->count) ?:
+	      text_map_need(td, node, "access", &acc) ?:
+	      text_flags(td, acc, config_msr_access, &access);
+	if (!text_map_get(td, node, "count"))
+		msr->count = 1;
+	msr->flags = (__u32)access;
+	return ret;
+}
+
+/* "BB:DD.F" in hex. */
+static int parse_bdf(struct text_doc *td, yaml_node_t *node,
+		     struct jailhouse_pci_device *dev)
+{
+	unsigned int bus, devfn_dev, fn;
+	const char *s = NULL;
+	int len = 0;
+
+	if (text_string(td, node, &s))
+		return -EINVAL;
+	if (sscanf(s, "%2x:%2x.%1x%n", &bus, &devfn_dev, &fn, &len) != 3 ||
+	    s[len] || devfn_dev > 0x1f || fn > 7)
+		return text_error(td, node, "expected a PCI address "
+				  "'bus:device.function' like 00:1f.2, got "
+				  "'%s'", s);
+	dev->bdf = JAILHOUSE_PCI_BDF(bus, devfn_dev, fn);
+	return 0;
+}
+
+static int parse_pci_iommu(struct text_doc *td, yaml_node_t *map,
+			   struct jailhouse_pci_device *dev)
+{
+	yaml_node_t *node = text_map_get(td, map, "iommu");
+	unsigned long long v;
+	const char *s = NULL;
+
+	dev->iommu = JAILHOUSE_PCI_NO_IOMMU;
+	if (!node)
+		return 0;
+	if (node->type == YAML_SCALAR_NODE && !text_string(td, node, &s) &&
+	    strcmp(s, "none") == 0)
+		return 0;
+	if (text_u64(td, node, JAILHOUSE_MAX_IOMMU_UNITS - 1, &v))
+		return text_error(td, node, "expected an IOMMU unit index "
+				  "below %d or 'none'",
+				  JAILHOUSE_MAX_IOMMU_UNITS);
+	dev->iommu = (__u8)v;
+	return 0;
+}
+
+static const char *const pci_keys[] = {
+	"bdf", "domain", "type", "class", "iommu", "flags", NULL
+};
+
+static int parse_pci(struct text_doc *td, yaml_node_t *node, void *elem)
+{
+	struct jailhouse_pci_device *dev = elem;
+	unsigned long long type = JAILHOUSE_PCI_TYPE_DEVICE;
+	yaml_node_t *bdf, *tnode;
+	int ret;
+
+	ret = text_map_check(td, node, "PCI device", pci_keys) ?:
+	      text_map_need(td, node, "bdf", &bdf) ?:
+	      parse_bdf(td, bdf, dev) ?:
+	      GET_NUM(td, node, "domain", U16_MAX, false, dev->domain) ?:
+	      GET_NUM(td, node, "class", 0xffffff, false, dev->class_code) ?:
+	      parse_pci_iommu(td, node, dev) ?:
+	      GET_FLAGS(td, node, "flags", config_pci_flags, dev->flags);
+	if (ret)
+		return ret;
+	tnode = text_map_get(td, node, "type");
+	if (tnode && text_choice(td, tnode, config_pci_types, &type))
+		return -EINVAL;
+	dev->type = (__u8)type;
+	return 0;
+}
+
+static const char *const irqchip_keys[] = { "ioapic", "pins", NULL };
+
+static int parse_irqchip(struct text_doc *td, yaml_node_t *node, void *elem)
+{
+	struct jailhouse_irqchip *chip = elem;
+	uint8_t pins[JAILHOUSE_IOAPIC_PINS / 8] = { 0 };
+	yaml_node_t *pnode;
+	int ret;
+
+	ret = text_map_check(td, node, "IOAPIC pin set", irqchip_keys) ?:
+	      GET_NUM(td, node, "ioapic", U8_MAX, true, chip->ioapic_id) ?:
+	      text_map_need(td, node, "pins", &pnode) ?:
+	      text_bitmap(td, pnode, JAILHOUSE_IOAPIC_PINS, pins);
+	/* x86 is little endian: the byte bitmap is the word bitmap. */
+	memcpy(chip->pin_bitmap, pins, sizeof(pins));
+	return ret;
+}
+
+static const struct array_spec arrays[] = {
+	{ "memory", "memory region", sizeof(struct jailhouse_memory),
+	  JAILHOUSE_MAX_MEM_REGIONS,
+	  offsetof(struct jailhouse_cell_desc, num_memory_regions),
+	  parse_memory },
+	{ "pio", "port I/O range", sizeof(struct jailhouse_pio),
+	  JAILHOUSE_MAX_PIO_RANGES,
+	  offsetof(struct jailhouse_cell_desc, num_pio_ranges), parse_pio },
+	{ "msr", "MSR range", sizeof(struct jailhouse_msr_range),
+	  JAILHOUSE_MAX_MSR_RANGES,
+	  offsetof(struct jailhouse_cell_desc, num_msr_ranges), parse_msr },
+	{ "pci", "PCI device", sizeof(struct jailhouse_pci_device),
+	  JAILHOUSE_MAX_PCI_DEVICES,
+	  offsetof(struct jailhouse_cell_desc, num_pci_devices), parse_pci },
+	{ "ioapic-pins", "IOAPIC pin set", sizeof(struct jailhouse_irqchip),
+	  JAILHOUSE_MAX_IRQCHIPS,
+	  offsetof(struct jailhouse_cell_desc, num_irqchips), parse_irqchip },
+};
+
+#define NUM_ARRAYS	(sizeof(arrays) / sizeof(arrays[0]))
+
+/* A cell being built: header, and the arrays after it. */
+struct cell_build {
+	struct jailhouse_cell_desc hdr;
+	uint8_t cpus[JAILHOUSE_MAX_CPU_SET_SIZE];
+	uint8_t *elems;		/* the element arrays, malloc'ed */
+	size_t elems_size;
+};
+
+static __u32 *count_of(struct jailhouse_cell_desc *hdr,
+		       const struct array_spec *spec)
+{
+	return (__u32 *)((uint8_t *)hdr + spec->count_off);
+}
+
+/* Count the elements of every array, then allocate them. */
+static int count_arrays(struct text_doc *td, yaml_node_t *cell,
+			struct cell_build *cb)
+{
+	yaml_node_t *node;
+	unsigned int i;
+	int len;
+
+	for (i = 0; i < NUM_ARRAYS; i++) {
+		node = text_map_get(td, cell, arrays[i].key);
+		len = node ? text_seq_len(td, node, arrays[i].key) : 0;
+		if (len < 0)
+			return len;
+		if ((unsigned int)len > arrays[i].max)
+			return text_error(td, node, "more than %u entries in "
+					  "'%s'", arrays[i].max,
+					  arrays[i].key);
+		*count_of(&cb->hdr, &arrays[i]) = (__u32)len;
+		cb->elems_size += (size_t)len * arrays[i].size;
+	}
+	cb->elems = calloc(1, cb->elems_size ?: 1);
+	return cb->elems ? 0 : -ENOMEM;
+}
+
+static int fill_arrays(struct text_doc *td, yaml_node_t *cell,
+		       struct cell_build *cb)
+{
+	uint8_t *elem = cb->elems;
+	unsigned int i, n, count;
+	yaml_node_t *node;
+	int ret;
+
+	for (i = 0; i < NUM_ARRAYS; i++) {
+		node = text_map_get(td, cell, arrays[i].key);
+		count = *count_of(&cb->hdr, &arrays[i]);
+		for (n = 0; n < count; n++, elem += arrays[i].size) {
+			ret = arrays[i].parse(td, text_seq_item(td, node, n),
+					      elem);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+static unsigned int highest_bit(const uint8_t *bitmap, unsigned int nbits)
+{
+	unsigned int bit, highest = 0;
+
+	for (bit = 0; bit < nbits; bit++)
+		if (bitmap[bit / 8] & (1U << (bit % 8)))
+			highest = bit;
+	return highest;
+}
+
+static int parse_cpus(struct text_doc *td, yaml_node_t *cell,
+		      struct cell_build *cb)
+{
+	yaml_node_t *cpus, *size_node;
+	unsigned int min_size;
+	int ret;
+
+	ret = text_map_need(td, cell, "cpus", &cpus) ?:
+	      text_bitmap(td, cpus, MAX_CPUS, cb->cpus);
+	if (ret)
+		return ret;
+	min_size = (highest_bit(cb->cpus, MAX_CPUS) / 64 + 1) * 8;
+	cb->hdr.cpu_set_size = min_size;
+	size_node = text_map_get(td, cell, "cpu-set-size");
+	if (!size_node)
+		return 0;
+	ret = GET_NUM(td, cell, "cpu-set-size", JAILHOUSE_MAX_CPU_SET_SIZE,
+		      true, cb->hdr.cpu_set_size);
+	if (!ret && (cb->hdr.cpu_set_size < min_size ||
+		     cb->hdr.cpu_set_size % 8))
+		return text_error(td, size_node, "expected a multiple of 8 "
+				  "of at least %u bytes", min_size);
+	return ret;
+}
+
+static int parse_name(struct text_doc *td, yaml_node_t *cell, char *name)
+{
+	yaml_node_t *node;
+	const char *s = NULL;
+
+	if (text_map_need(td, cell, "name", &node) ||
+	    text_string(td, node, &s))
+		return -EINVAL;
+	if (strlen(s) == 0 || strlen(s) >= JAILHOUSE_CELL_NAME_LEN)
+		return text_error(td, node, "expected a name of 1 to %d "
+				  "characters", JAILHOUSE_CELL_NAME_LEN - 1);
+	strcpy(name, s);
+	return 0;
+}
+
+static const char *const console_keys[] = {
+	"type", "address", "size", "divider", NULL
+};
+
+static int parse_console(struct text_doc *td, yaml_node_t *node,
+			 struct jailhouse_console *con)
+{
+	unsigned long long type = 0;
+	yaml_node_t *tnode;
+	int ret;
+
+	ret = text_map_check(td, node, "console", console_keys) ?:
+	      text_map_need(td, node, "type", &tnode) ?:
+	      text_choice(td, tnode, config_console_types, &type) ?:
+	      GET_NUM(td, node, "address", ULLONG_MAX, false, con->address) ?:
+	      GET_NUM(td, node, "size", U32_MAX, false, con->size) ?:
+	      GET_NUM(td, node, "divider", U32_MAX, false, con->divider);
+	con->type = (__u32)type;
+	/* An 8250 has 8 registers, byte-wide (PIO) or 4-byte apart (MMIO). */
+	if (!ret && !text_map_get(td, node, "size") &&
+	    type != JAILHOUSE_CON_TYPE_NONE)
+		con->size = type == JAILHOUSE_CON_TYPE_UART_PIO ? 8 : 0x1000;
+	return ret;
+}
+
+static const char *const cell_keys[] = {
+	"name", "flags", "security-version", "cpu-reset-address",
+	"msg-reply-timeout", "console", "cpus", "cpu-set-size", "memory",
+	"pio", "msr", "pci", "ioapic-pins", NULL
+};
+
+static int parse_cell_header(struct text_doc *td, yaml_node_t *cell,
+			     struct jailhouse_cell_desc *hdr)
+{
+	yaml_node_t *con;
+
+	memcpy(hdr->signature, JAILHOUSE_CELL_DESC_SIGNATURE,
+	       JAILHOUSE_SIGNATURE_LEN);
+	hdr->architecture = JAILHOUSE_ARCH_X86;
+	hdr->revision = JAILHOUSE_CONFIG_REVISION;
+	if (text_map_check(td, cell, "cell", cell_keys) ||
+	    parse_name(td, cell, hdr->name) ||
+	    GET_FLAGS(td, cell, "flags", config_cell_flags, hdr->flags) ||
+	    GET_NUM(td, cell, "security-version", U32_MAX, false,
+		    hdr->security_version) ||
+	    GET_NUM(td, cell, "cpu-reset-address", ULLONG_MAX, false,
+		    hdr->cpu_reset_address) ||
+	    GET_NUM(td, cell, "msg-reply-timeout", U32_MAX, false,
+		    hdr->msg_reply_timeout))
+		return -EINVAL;
+	con = text_map_get(td, cell, "console");
+	return con ? parse_console(td, con, &hdr->console) : 0;
+}
+
+static int parse_cell(struct text_doc *td, yaml_node_t *cell,
+		      struct cell_build *cb)
+{
+	return parse_cell_header(td, cell, &cb->hdr) ?:
+	       parse_cpus(td, cell, cb) ?:
+	       count_arrays(td, cell, cb) ?:
+	       fill_arrays(td, cell, cb);
+}
+
+/* Header (of @hdr_size bytes at @hdr), CPU set and arrays, in one blob. */
+static int assemble(const void *hdr, size_t hdr_size,
+		    const struct cell_build *cb, struct config_blob *out)
+{
+	size_t cpus = cb->hdr.cpu_set_size;
+
+	out->size = hdr_size + cpus + cb->elems_size;
+	out->data = malloc(out->size);
+	if (!out->data)
+		return -ENOMEM;
+	memcpy(out->data, hdr, hdr_size);
+	memcpy(out->data + hdr_size, cb->cpus, cpus);
+	memcpy(out->data + hdr_size + cpus, cb->elems, cb->elems_size);
+	return 0;
+}
+
+static const char *const iommu_keys[] = { "type", "base", "size", NULL };
+
+static int parse_iommu(struct text_doc *td, yaml_node_t *node, void *elem)
+{
+	struct jailhouse_iommu *unit = elem;
+	unsigned long long type = 0;
+	yaml_node_t *tnode;
+	int ret;
+
+	ret = text_map_check(td, node, "IOMMU unit", iommu_keys) ?:
+	      text_map_need(td, node, "type", &tnode) ?:
+	      text_choice(td, tnode, config_iommu_types, &type) ?:
+	      GET_NUM(td, node, "base", ULLONG_MAX, true, unit->base) ?:
+	      GET_NUM(td, node, "size", U32_MAX, true, unit->size);
+	unit->type = (__u8)type;
+	return ret;
+}
+
+static const char *const ioapic_keys[] = {
+	"id", "address", "gsi-base", NULL
+};
+
+static int parse_ioapic(struct text_doc *td, yaml_node_t *node, void *elem)
+{
+	struct jailhouse_ioapic *ioapic = elem;
+	if (text_map_check(td, node, "IOAPIC", ioapic_keys) ||
+	    GET_NUM(td, node, "id", U8_MAX, true, ioapic->id) ||
+	    GET_NUM(td, node, "address", ULLONG_MAX, true, ioapic->address) ||
+	    GET_NUM(td, node, "gsi-base", U32_MAX, false, ioapic->gsi_base))
+		return -EINVAL;
+	return 0;
+}
+
+/* An optional list of at most 8 elements into a fixed array. */
+static int parse_fixed_list(struct text_doc *td, yaml_node_t *map,
+			    const char *key, void *array, size_t size,
+			    item_parser parse, __u8 *count)
+{
+	yaml_node_t *node = text_map_get(td, map, key);
+	int i, len = node ? text_seq_len(td, node, key) : 0;
+	int ret;
+
+	if (len < 0)
+		return len;
+	if (len > 8)
+		return text_error(td, node, "more than 8 entries in '%s'",
+				  key);
+	*count = (__u8)len;
+	for (i = 0; i < len; i++) {
+		ret = parse(td, text_seq_item(td, node, i),
+			    (uint8_t *)array + i * size);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static const char *const platform_keys[] = {
+	"pci-mmconfig-base", "pci-mmconfig-end-bus", "pm-timer", "tsc-khz",
+	"apic-khz", "iommu-units", "ioapics", NULL
+};
+
+static int parse_platform(struct text_doc *td, yaml_node_t *node,
+			  struct jailhouse_platform_info *pf)
+{
+	if (text_map_check(td, node, "platform", platform_keys) ||
+	    GET_NUM(td, node, "pci-mmconfig-base", ULLONG_MAX, false,
+		    pf->pci_mmconfig_base) ||
+	    GET_NUM(td, node, "pci-mmconfig-end-bus", U8_MAX, false,
+		    pf->pci_mmconfig_end_bus) ||
+	    GET_NUM(td, node, "pm-timer", U16_MAX, false,
+		    pf->pm_timer_address) ||
+	    GET_NUM(td, node, "tsc-khz", U32_MAX, false, pf->tsc_khz) ||
+	    GET_NUM(td, node, "apic-khz", U32_MAX, false, pf->apic_khz))
+		return -EINVAL;
+	return parse_fixed_list(td, node, "iommu-units", pf->iommu_units,
+				sizeof(pf->iommu_units[0]), parse_iommu,
+				&pf->num_iommu_units) ?:
+	       parse_fixed_list(td, node, "ioapics", pf->ioapics,
+				sizeof(pf->ioapics[0]), parse_ioapic,
+				&pf->num_ioapics);
+}
+
+static const char *const hv_keys[] = { "phys", "size", NULL };
+static const char *const system_keys[] = {
+	"hypervisor-memory", "debug-console", "platform", NULL
+};
+
+static int parse_system(struct text_doc *td, yaml_node_t *node,
+			struct jailhouse_system *sys)
+{
+	struct jailhouse_memory *hv = &sys->hypervisor_memory;
+	yaml_node_t *hv_node, *con, *pf;
+
+	memcpy(sys->signature, JAILHOUSE_SYSTEM_SIGNATURE,
+	       JAILHOUSE_SIGNATURE_LEN);
+	sys->architecture = JAILHOUSE_ARCH_X86;
+	sys->revision = JAILHOUSE_CONFIG_REVISION;
+	if (text_map_check(td, node, "system", system_keys) ||
+	    text_map_need(td, node, "hypervisor-memory", &hv_node) ||
+	    text_map_check(td, hv_node, "hypervisor-memory", hv_keys) ||
+	    GET_NUM(td, hv_node, "phys", ULLONG_MAX, true, hv->phys_start) ||
+	    GET_NUM(td, hv_node, "size", ULLONG_MAX, true, hv->size))
+		return -EINVAL;
+	con = text_map_get(td, node, "debug-console");
+	if (con && parse_console(td, con, &sys->debug_console))
+		return -EINVAL;
+	pf = text_map_get(td, node, "platform");
+	return pf ? parse_platform(td, pf, &sys->platform) : 0;
+}
+
+/* The node of element @index of the array lib/config.c names @item. */
+static yaml_node_t *error_node(struct text_doc *td, yaml_node_t *cell,
+			       const struct jailhouse_config_error *err)
+{
+	yaml_node_t *node;
+	unsigned int i;
+
+	for (i = 0; i < NUM_ARRAYS && err->indexed; i++) {
+		if (strcmp(err->item, arrays[i].item))
+			continue;
+		node = text_map_get(td, cell, arrays[i].key);
+		if (node && node->type == YAML_SEQUENCE_NODE &&
+		    (int)err->index < text_seq_len(td, node, ""))
+			return text_seq_item(td, node, err->index);
+	}
+	return cell;
+}
+
+static int validate(struct text_doc *td, yaml_node_t *cell,
+		    const struct config_blob *out, bool system)
+{
+	struct jailhouse_config_error err;
+	int ret;
+
+	ret = system ? jailhouse_system_validate(out->data, out->size, &err) :
+		       jailhouse_cell_validate(out->data, out->size, &err);
+	if (!ret)
+		return 0;
+	if (err.indexed)
+		return text_error(td, error_node(td, cell, &err), "%s %u: %s",
+				  err.item, err.index, err.reason);
+	return text_error(td, cell, "%s: %s", err.item, err.reason);
+}
+
+static const char *const top_keys[] = {
+	"system", "root-cell", "cell", NULL
+};
+
+static int build_doc(struct text_doc *td, struct config_blob *out)
+{
+	yaml_node_t *root = text_root(td), *sys_node, *cell = NULL;
+	struct cell_build cb = { 0 };
+	struct jailhouse_system sys = { 0 };
+	bool system;
+	int ret;
+
+	ret = text_map_check(td, root, "the config", top_keys);
+	if (ret)
+		return ret;
+	sys_node = text_map_get(td, root, "system");
+	system = sys_node != NULL;
+	if (system && text_map_get(td, root, "cell"))
+		return text_error(td, root, "expected either 'system' with "
+				  "'root-cell', or 'cell', not both");
+	ret = system ? parse_system(td, sys_node, &sys) ?:
+		       text_map_need(td, root, "root-cell", &cell) :
+		       text_map_need(td, root, "cell", &cell);
+	ret = ret ?: parse_cell(td, cell, &cb);
+	if (!ret && system) {
+		sys.root_cell = cb.hdr;
+		ret = assemble(&sys, sizeof(sys), &cb, out);
+	} else if (!ret) {
+		ret = assemble(&cb.hdr, sizeof(cb.hdr), &cb, out);
+	}
+	free(cb.elems);
+	return ret ?: validate(td, cell, out, system);
+}
+
+int config_build(const char *file, const void *text, size_t len,
+		 struct config_blob *out, char *error)
+{
+	struct text_doc td;
+	int ret;
+
+	out->data = NULL;
+	out->size = 0;
+	ret = text_load(&td, file, text, len) ?: build_doc(&td, out);
+	if (ret) {
+		snprintf(error, CONFIG_ERROR_LEN, "%s",
+			 td.error[0] ? td.error : strerror(-ret));
+		config_blob_free(out);
+	}
+	text_free(&td);
+	return ret;
+}

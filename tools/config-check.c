@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `jh-config check`: structural validation of each file, then every rule
+ * of lib/config_rules.c over the set, one line per violation.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "../lib/config_rules.h"
+#include "config-tool.h"
+
+int config_validate(const char *file, const struct config_blob *blob,
+		    bool *system, char *error)
+{
+	struct jailhouse_config_error err;
+	int ret;
+
+	*system = blob->size >= JAILHOUSE_SIGNATURE_LEN &&
+		  !memcmp(blob->data, JAILHOUSE_SYSTEM_SIGNATURE,
+			  JAILHOUSE_SIGNATURE_LEN);
+	ret = *system ?
+	      jailhouse_system_validate(blob->data, blob->size, &err) :
+	      jailhouse_cell_validate(blob->data, blob->size, &err);
+	if (!ret)
+		return 0;
+	if (err.indexed)
+		snprintf(error, CONFIG_ERROR_LEN, "%s: %s %u: %s", file,
+			 err.item, err.index, err.reason);
+	else
+		snprintf(error, CONFIG_ERROR_LEN, "%s: %s: %s", file,
+			 err.item, err.reason);
+	return ret;
+}
+
+/* What the violation's value is, for the message: "CPU 3", "at 0x..." */
+static void value_text(char *buf, size_t len,
+		       const struct jailhouse_violation *v)
+{
+	unsigned long long x = v->value;
+
+	switch (v->rule) {
+	case JH_RULE_CPU_NOT_IN_ROOT:
+	case JH_RULE_CPU_CONFLICT:
+		snprintf(buf, len, " (CPU %llu)", x);
+		break;
+	case JH_RULE_PIO_CONFLICT:
+		snprintf(buf, len, " (port 0x%llx)", x);
+		break;
+	case JH_RULE_PCI_CONFLICT:
+	case JH_RULE_DMA_NO_IOMMU:
+		snprintf(buf, len, " (device %02llx:%02llx.%llx)", x >> 8,
+			 (x >> 3) & 0x1f, x & 7);
+		break;
+	case JH_RULE_IRQ_CONFLICT:
+		snprintf(buf, len, " (pin %llu)", x);
+		break;
+	case JH_RULE_BAD_IOMMU:
+		snprintf(buf, len, " (index %llu)", x);
+		break;
+	case JH_RULE_BAD_IOAPIC:
+		snprintf(buf, len, " (id %llu)", x);
+		break;
+	case JH_RULE_ZERO_SIZE:
+	case JH_RULE_ROOT_NO_CPU:
+		buf[0] = '\0';
+		break;
+	default:
+		snprintf(buf, len, " (at 0x%llx)", x);
+	}
+}
+
+static void print_violation(struct jailhouse_checker *chk,
+			    const struct jailhouse_violation *v)
+{
+	FILE *out = chk->ctx;
+	char value[64];
+
+	value_text(value, sizeof(value), v);
+	if (v->other)
+		fprintf(out, "error: cell '%s' %s %u and cell '%s' %s %u: "
+			"%s%s\n", v->cell->name, v->item, v->index,
+			v->other->name, v->item, v->other_index,
+			jailhouse_rule_text(v->rule), value);
+	else
+		fprintf(out, "error: cell '%s' %s %u: %s%s\n", v->cell->name,
+			v->item, v->index, jailhouse_rule_text(v->rule),
+			value);
+}
+
+/* Validate every file: the first a system config, the others cells. */
+static int validate_all(const char *const *names,
+			const struct config_blob *blobs, unsigned int num,
+			char *error)
+{
+	unsigned int i;
+	bool system;
+	int ret;
+
+	if (num == 0) {
+		snprintf(error, CONFIG_ERROR_LEN, "no system config given");
+		return -EINVAL;
+	}
+	for (i = 0; i < num; i++) {
+		ret = config_validate(names[i], &blobs[i], &system, error);
+		if (ret)
+			return ret;
+		if (system != (i == 0)) {
+			snprintf(error, CONFIG_ERROR_LEN, "%s: expected %s",
+				 names[i], i ? "a cell config" :
+				 "the system config first");
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+int config_check(FILE *out, const char *const *names,
+		 const struct config_blob *blobs, unsigned int num,
+		 char *error)
+{
+	const struct jailhouse_cell_desc *cells[num ?: 1];
+	struct jailhouse_checker chk = {
+		.report = print_violation, .ctx = out,
+	};
+	unsigned int i, found;
+	int ret;
+
+	ret = validate_all(names, blobs, num, error);
+	if (ret)
+		return ret;
+	chk.sys = (const void *)blobs[0].data;
+	for (i = 1; i < num; i++)
+		cells[i - 1] = (const void *)blobs[i].data;
+	found = jailhouse_check_all(&chk, cells, num - 1);
+	if (!found)
+		return 0;
+	snprintf(error, CONFIG_ERROR_LEN, "%u rule violation%s", found,
+		 found == 1 ? "" : "s");
+	return -EINVAL;
+}

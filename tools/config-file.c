@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Whole-file reading and writing for jh-config and jh-policy. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config-tool.h"
+
+#define CONFIG_MAX_FILE		(16 << 20)
+
+void config_blob_free(struct config_blob *blob)
+{
+	free(blob->data);
+	blob->data = NULL;
+	blob->size = 0;
+}
+
+static int read_stream(FILE *f, struct config_blob *blob)
+{
+	size_t cap = 4096;
+	uint8_t *grown;
+
+	blob->data = malloc(cap);
+	blob->size = 0;
+	if (!blob->data)
+		return -ENOMEM;
+	for (;;) {
+		blob->size += fread(blob->data + blob->size, 1,
+				    cap - blob->size, f);
+		if (blob->size < cap)
+			return ferror(f) ? -EIO : 0;
+		if (cap >= CONFIG_MAX_FILE)
+			return -EFBIG;
+		cap *= 2;
+		grown = realloc(blob->data, cap);
+		if (!grown)
+			return -ENOMEM;
+		blob->data = grown;
+	}
+}
+
+int config_read_file(const char *path, struct config_blob *blob,
+		     char *error)
+{
+	FILE *f = fopen(path, "rb");
+	int ret;
+
+	blob->data = NULL;
+	if (!f) {
+		ret = -errno;
+		snprintf(error, CONFIG_ERROR_LEN, "%s: %s", path,
+			 strerror(errno));
+		return ret;
+	}
+	ret = read_stream(f, blob);
+	fclose(f);
+	if (ret) {
+		snprintf(error, CONFIG_ERROR_LEN, "%s: %s", path,
+			 ret == -EFBIG ? "larger than 16 MiB" :
+			 strerror(-ret));
+		config_blob_free(blob);
+	}
+	return ret;
+}
+
+int config_write_file(const char *path, const void *data, size_t size,
+		      char *error)
+{
+	FILE *f = fopen(path, "wb");
+	int ret = 0;
+
+	if (!f) {
+		ret = -errno;
+		snprintf(error, CONFIG_ERROR_LEN, "%s: %s", path,
+			 strerror(errno));
+		return ret;
+	}
+	if (fwrite(data, 1, size, f) != size)
+		ret = -EIO;
+	if (fclose(f) && !ret)
+		ret = -EIO;
+	if (ret) {
+		snprintf(error, CONFIG_ERROR_LEN, "%s: write failed", path);
+		remove(path);
+	}
+	return ret;
+}

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The parts of jh-config: text to binary (config-build.c), binary to text
+ * (config-show.c), the checker's report (config-check.c), Jailhouse
+ * import (config-import.c) and file helpers (config-file.c). Each returns
+ * 0 or a negative errno and leaves a one-line message in an error buffer;
+ * only main() prints and exits.
+ */
+#ifndef _JAILHOUSE_TOOLS_CONFIG_TOOL_H
+#define _JAILHOUSE_TOOLS_CONFIG_TOOL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define CONFIG_ERROR_LEN	512
+
+/* A binary config built or read; data is malloc'ed. */
+struct config_blob {
+	uint8_t *data;
+	size_t size;
+};
+
+void config_blob_free(struct config_blob *blob);
+
+/* Read a whole file (at most 16 MiB) into @blob. */
+int config_read_file(const char *path, struct config_blob *blob,
+		     char *error);
+/* Write @size bytes to @path, replacing it. */
+int config_write_file(const char *path, const void *data, size_t size,
+		      char *error);
+
+/*
+ * Compile text config @text (@len bytes, named @file in messages) into a
+ * system config or a cell descriptor, whichever the text describes. The
+ * result has passed the lib/config.c validation.
+ */
+int config_build(const char *file, const void *text, size_t len,
+		 struct config_blob *out, char *error);
+
+/* Whether @blob starts like one of our binary configs. */
+bool config_is_binary(const struct config_blob *blob);
+
+/*
+ * Validate a binary system config or cell descriptor (told apart by its
+ * signature; *system says which) with lib/config.c.
+ */
+int config_validate(const char *file, const struct config_blob *blob,
+		    bool *system, char *error);
+
+/*
+ * Validate a binary system config or cell descriptor and write it as text
+ * that config_build() turns back into the same bytes.
+ */
+int config_show(FILE *out, const char *file, const struct config_blob *blob,
+		char *error);
+
+/*
+ * Convert a Jailhouse revision-14 system or cell config into ours, ready
+ * for config_show(). Unsupported Jailhouse features are refused.
+ */
+int config_import(const char *file, const struct config_blob *in,
+		  struct config_blob *out, char *error);
+
+/*
+ * Validate a system config and cell descriptors (the loaded files, named
+ * by @names) and apply every rule of lib/config_rules.c, printing each
+ * violation to @out. Return: 0 if all is well, -EINVAL otherwise.
+ */
+int config_check(FILE *out, const char *const *names,
+		 const struct config_blob *blobs, unsigned int num,
+		 char *error);
+
+#endif /* !_JAILHOUSE_TOOLS_CONFIG_TOOL_H */

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * jh-config: compile, print, check and import configs.
+ *   jh-config build CONFIG.conf [-o OUT.cell]
+ *   jh-config show CONFIG.cell
+ *   jh-config check SYSTEM [CELL...]      (binary or text files)
+ *   jh-config import JAILHOUSE.cell [-o OUT.cell]
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config-tool.h"
+
+static int usage(void)
+{
+	fprintf(stderr,
+		"usage: jh-config build CONFIG.conf [-o OUT.cell]\n"
+		"       jh-config show CONFIG.cell\n"
+		"       jh-config check SYSTEM [CELL...]\n"
+		"       jh-config import JAILHOUSE.cell [-o OUT.cell]\n"
+		"Files given to check may be text or binary. Without -o,\n"
+		"build writes CONFIG.cell and import prints the text.\n");
+	return 2;
+}
+
+/* Load a file; compile it first if it is text. */
+static int load_config(const char *path, struct config_blob *blob,
+		       char *error)
+{
+	struct config_blob text;
+	int ret;
+
+	ret = config_read_file(path, &text, error);
+	if (ret || config_is_binary(&text)) {
+		*blob = text;
+		return ret;
+	}
+	ret = config_build(path, text.data, text.size, blob, error);
+	config_blob_free(&text);
+	return ret;
+}
+
+/* OUT for IN: "x.conf" -> "x.cell", else "IN.cell". */
+static char *default_output(const char *in)
+{
+	size_t len = strlen(in);
+	char *out = malloc(len + 6);
+
+	if (!out)
+		return NULL;
+	strcpy(out, in);
+	if (len > 5 && strcmp(in + len - 5, ".conf") == 0)
+		out[len - 5] = '\0';
+	strcat(out, ".cell");
+	return out;
+}
+
+static int cmd_build(const char *in, const char *out, char *error)
+{
+	struct config_blob text, blob;
+	char *path = out ? strdup(out) : default_output(in);
+	int ret;
+
+	if (!path)
+		return -ENOMEM;
+	ret = config_read_file(in, &text, error);
+	if (!ret) {
+		ret = config_build(in, text.data, text.size, &blob, error);
+		config_blob_free(&text);
+	}
+	if (!ret) {
+		ret = config_write_file(path, blob.data, blob.size, error);
+		config_blob_free(&blob);
+	}
+	free(path);
+	return ret;
+}
+
+static int cmd_show(const char *in, char *error)
+{
+	struct config_blob blob;
+	int ret;
+
+	ret = config_read_file(in, &blob, error);
+	if (ret)
+		return ret;
+	ret = config_show(stdout, in, &blob, error);
+	config_blob_free(&blob);
+	return ret;
+}
+
+static int cmd_check(char *const *files, unsigned int num, char *error)
+{
+	struct config_blob *blobs = calloc(num, sizeof(*blobs));
+	unsigned int i;
+	int ret = 0;
+
+	if (!blobs)
+		return -ENOMEM;
+	for (i = 0; i < num && !ret; i++)
+		ret = load_config(files[i], &blobs[i], error);
+	if (!ret)
+		ret = config_check(stdout, (const char *const *)files, blobs,
+				   num, error);
+	for (i = 0; i < num; i++)
+		config_blob_free(&blobs[i]);
+	free(blobs);
+	if (!ret)
+		printf("%s and %u cell config%s: no rule violated\n", files[0],
+		       num - 1, num == 2 ? "" : "s");
+	return ret;
+}
+
+static int cmd_import(const char *in, const char *out, char *error)
+{
+	struct config_blob jh, blob;
+	int ret;
+
+	ret = config_read_file(in, &jh, error);
+	if (ret)
+		return ret;
+	ret = config_import(in, &jh, &blob, error);
+	config_blob_free(&jh);
+	if (ret)
+		return ret;
+	ret = out ? config_write_file(out, blob.data, blob.size, error) :
+		    config_show(stdout, in, &blob, error);
+	config_blob_free(&blob);
+	return ret;
+}
+
+/* "CMD IN [-o OUT]": set *out, or return -1 if malformed. */
+static int in_out_args(int argc, char **argv, const char **out)
+{
+	*out = NULL;
+	if (argc == 3)
+		return 0;
+	if (argc == 5 && strcmp(argv[3], "-o") == 0) {
+		*out = argv[4];
+		return 0;
+	}
+	return -1;
+}
+
+static int run(int argc, char **argv, char *error)
+{
+	const char *cmd = argv[1], *out;
+
+	if (strcmp(cmd, "check") == 0)
+		return cmd_check(argv + 2, (unsigned int)argc - 2, error);
+	if (in_out_args(argc, argv, &out))
+		return -EINVAL;
+	if (strcmp(cmd, "build") == 0)
+		return cmd_build(argv[2], out, error);
+	if (strcmp(cmd, "import") == 0)
+		return cmd_import(argv[2], out, error);
+	if (strcmp(cmd, "show") == 0 && !out)
+		return cmd_show(argv[2], error);
+	return -EINVAL;
+}
+
+int main(int argc, char **argv)
+{
+	char error[CONFIG_ERROR_LEN] = "";
+	int ret;
+
+	if (argc < 3)
+		return usage();
+	ret = run(argc, argv, error);
+	if (ret == -EINVAL && !error[0])
+		return usage();
+	if (ret) {
+		fprintf(stderr, "jh-config: %s\n",
+			error[0] ? error : strerror(-ret));
+		return 1;
+	}
+	return 0;
+}
