@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -30,6 +31,24 @@ int jh_sigfile_read(const struct jh_sigfile *f, void *buf, size_t len,
 		offset += n;
 	}
 	return 0;
+}
+
+int jh_sigfile_map(const struct jh_sigfile *f, __u64 offset, size_t len,
+		   const void **p)
+{
+	void *map;
+
+	map = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, f->fd,
+		   offset);
+	if (map == MAP_FAILED)
+		return jh_fail(f->path, -errno, "mmap: %s", strerror(errno));
+	*p = map;
+	return 0;
+}
+
+void jh_sigfile_unmap(const void *p, size_t len)
+{
+	munmap((void *)p, len);
 }
 
 static int read_signature(struct jh_sigfile *f)

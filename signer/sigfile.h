@@ -41,6 +41,15 @@ __u64 jh_sigfile_payload_size(const struct jh_sigfile *f);
 int jh_sigfile_read(const struct jh_sigfile *f, void *buf, size_t len,
 		    __u64 offset);
 
+/**
+ * Map @len bytes at @offset read-only (prefaulted). A file that shrinks
+ * meanwhile raises SIGBUS, which jh-sign reports and dies of, leaving the
+ * input as it was. Return: 0 or -errno (printed).
+ */
+int jh_sigfile_map(const struct jh_sigfile *f, __u64 offset, size_t len,
+		   const void **p);
+void jh_sigfile_unmap(const void *p, size_t len);
+
 /** Read the CMS blob of a signed file into @buf (malloc'ed), and check
  *  that it has one SHA-256 signer. Return: 0 or -errno (printed). */
 int jh_sigfile_read_cms(const struct jh_sigfile *f, unsigned char **buf);
