@@ -6,8 +6,9 @@
  * The CPU arrives as after INIT: real mode, CS base 0, interrupts off.
  * Protected mode needs only our GDT; long mode needs page tables, which
  * are built here (not shipped in the image) to identity-map 0-4 GiB with
- * 2 MiB pages, the last GiB (MMIO: local APIC, IOAPIC) uncached. No MSR
- * but EFER is touched, so that a cell that may access no MSR can start.
+ * 2 MiB pages, the last GiB (MMIO: local APIC, IOAPIC) uncached, and
+ * caching enabled (INIT leaves CR0.CD and NW set). No MSR but EFER is
+ * touched, so that a cell that may access no other MSR can start.
  */
 #define CR0_PE		0x00000001
 #define CR0_WP		0x00010000
@@ -90,8 +91,8 @@ start32:
 	rdmsr
 	or $EFER_LME, %eax
 	wrmsr
-	mov %cr0, %eax
-	or $(CR0_PG + CR0_WP), %eax
+	/* A fresh CR0: this also clears CD and NW, set after INIT. */
+	mov $(CR0_PG + CR0_WP + CR0_PE), %eax
 	mov %eax, %cr0
 	ljmpl $SEL_CODE64, $start64
 
