@@ -36,8 +36,9 @@
  */
 #define JAILHOUSE_COMM_CON_TYPE_NONE	0x0000
 #define JAILHOUSE_COMM_CON_TYPE_8250	0x0002
-#define JAILHOUSE_COMM_CON_MMIO		0x0001	/* flags: MMIO, not PIO */
-#define JAILHOUSE_COMM_CON_REGDIST_4	0x0002	/* flags: 32-bit registers */
+/* Console flags: MMIO instead of port I/O; 32-bit registers. */
+#define JAILHOUSE_COMM_CON_MMIO		0x0001
+#define JAILHOUSE_COMM_CON_REGDIST_4	0x0002
 
 #ifndef __ASSEMBLER__
 #include <jailhouse/types.h>
@@ -47,7 +48,7 @@ struct jailhouse_comm_console {
 	__u32 size;
 	__u16 type;		/* JAILHOUSE_COMM_CON_TYPE_* */
 	__u16 flags;		/* JAILHOUSE_COMM_CON_* */
-	__u32 divider;		/* baud divisor to program; 0: leave as is */
+	__u32 divider;		/* baud divisor to program; 0: keep */
 	__u32 gate_nr;		/* unused on x86: 0 */
 	__u64 clock_reg;	/* unused on x86: 0 */
 } JAILHOUSE_PACKED;

@@ -20,7 +20,8 @@ SECTIONS
 		*(.boot.entry)
 		*(.boot)
 	}
-	ASSERT(. <= JAILHOUSE_CMDLINE_ADDR, "startup code overlaps the command line")
+	ASSERT(. <= JAILHOUSE_CMDLINE_ADDR,
+	       "startup code overlaps the command line")
 
 	. = JAILHOUSE_CMDLINE_ADDR;
 	.cmdline : { *(.cmdline) }
@@ -41,7 +42,8 @@ SECTIONS
 	. += PAGE_TABLES_SIZE;
 	. += STACK_SIZE;
 	__stack_top = .;
-	ASSERT(__stack_top <= JAILHOUSE_COMM_REGION_ADDR, "inmate overlaps the comm region")
+	ASSERT(__stack_top <= JAILHOUSE_COMM_REGION_ADDR,
+	       "inmate overlaps the comm region")
 
 	/DISCARD/ : {
 		*(.eh_frame*)

@@ -10,9 +10,9 @@
 #define NUM_EXCEPTIONS		32
 #define INT_STUB_SIZE		16
 #define SEL_CODE64		0x18
-#define GATE_INTERRUPT		0x8e	/* present, DPL 0, 64-bit int gate */
+#define GATE_INTERRUPT		0x8e	/* present, DPL 0, interrupt gate */
 #define VECTOR_PAGE_FAULT	14
-#define VECTOR_SPURIOUS		0xff	/* the APIC's, see apic.c: no EOI */
+#define VECTOR_SPURIOUS		0xff	/* the APIC's (apic.c): no EOI */
 
 /* What int-entry.S leaves on the stack, lowest address first. */
 struct int_frame {

@@ -15,7 +15,7 @@ void inmate_startup(void)
 	int_init();
 	hypervisor_detect();
 	if (!comm_region_valid(comm_region)) {
-		/* Nothing of the region can be trusted, not even the console. */
+		/* Nothing in it can be trusted, not even the console. */
 		comm_region->cell_state = JAILHOUSE_CELL_FAILED_COMM_REV;
 		stop();
 	}

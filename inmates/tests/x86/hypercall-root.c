@@ -5,7 +5,7 @@
  */
 #include "isolation.h"
 
-#define CONFIG_IN_CELL		0x2000	/* a page of the cell's own RAM */
+#define CONFIG_IN_CELL		0x2000	/* a page of the cell's RAM */
 
 const char test_name[] = "hypercall-root";
 

@@ -3,7 +3,7 @@
 #include "isolation.h"
 
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
-#define MAPPED_LIMIT		0x100000000ULL	/* header.S maps 0-4 GiB */
+#define MAPPED_LIMIT		0x100000000ULL	/* header.S: 0-4 GiB */
 
 static const char *const result_names[] = {
 	[TEST_SUCCESS] = "SUCCESS",

@@ -44,7 +44,7 @@ struct hypercall_case {
 	u32 code;
 	unsigned long arg1, arg2;
 	const char *what;
-	bool must_fail;		/* a result >= 0 is an isolation failure */
+	bool must_fail;		/* a result >= 0 is a failure */
 };
 
 /* Issue each hypercall, print its result, report the verdict, park. */

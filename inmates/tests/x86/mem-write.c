@@ -7,7 +7,8 @@
 #include "isolation.h"
 
 #define DEFAULT_ADDR		0x20000000
-#define MARKER			0x4b41454c58444e53ULL	/* "SNDXLEAK" */
+/* "SNDXLEAK" in memory order */
+#define MARKER			0x4b41454c58444e53ULL
 
 const char test_name[] = "mem-write";
 
