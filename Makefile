@@ -2,13 +2,16 @@
 # One build for every part. `make` builds; `make check` runs all tests and
 # ends with "N passed, N failed"; `make demo` runs the main job in QEMU.
 
-PARTS := hypervisor kernel-module tools configs signer inmates tests/inmates \
-	tests/unit
+PARTS := hypervisor kernel-module tools policy configs signer inmates \
+	tests/inmates tests/unit
 
 all: $(PARTS)
 
 $(PARTS):
 	$(MAKE) -C $@
+
+# configs are compiled and checked with tools/jh-config.
+configs: tools
 
 deps:
 	@scripts/deps --check 2>/dev/null || scripts/deps

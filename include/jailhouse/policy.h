@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Binary sandbox policy: which signers may sign which cells, and what
+ * each class of sandbox cell may have. Compiled from text by `jh-policy
+ * compile`, signed (type policy), loaded with JAILHOUSE_POLICY_LOAD and
+ * enforced by the loader at cell create through lib/policy.c; `jh-sign`
+ * and `jh-policy check` apply the same code on the host.
+ *
+ * Layout: struct jailhouse_policy, then without padding
+ *   num_signers     x struct jailhouse_policy_signer,
+ *   num_classes     x struct jailhouse_policy_class,
+ *   num_patterns    x struct jailhouse_policy_pattern,
+ *   num_pio_ranges  x struct jailhouse_pio (cell-config.h),
+ *   num_pci_rules   x struct jailhouse_policy_pci_rule.
+ * Signers and classes refer to runs of patterns, port ranges and PCI rules
+ * by first index and count. Packed, fixed-width, little endian; reserved
+ * fields zero; every size a multiple of 8. Nothing is trusted before
+ * jailhouse_policy_validate() passed.
+ *
+ * Deny by default: a cell no class matches is refused, a port not in the
+ * class's ranges is refused, a PCI device must match an allow rule and no
+ * deny rule. Classes are tried in order; the first whose patterns match
+ * the cell name applies. A policy that names signers admits only those
+ * (each for its cell name patterns); one that names none leaves the
+ * choice of signers to the trusted keyring.
+ */
+#ifndef _JAILHOUSE_POLICY_H
+#define _JAILHOUSE_POLICY_H
+
+#include <jailhouse/cell-config.h>
+
+#define JAILHOUSE_POLICY_SIGNATURE	"JHPOL"
+#define JAILHOUSE_POLICY_REVISION	1
+
+#define JAILHOUSE_POLICY_MAX_SIGNERS	64
+#define JAILHOUSE_POLICY_MAX_CLASSES	64
+#define JAILHOUSE_POLICY_MAX_PATTERNS	1024
+#define JAILHOUSE_POLICY_MAX_PIO	1024
+#define JAILHOUSE_POLICY_MAX_PCI_RULES	1024
+
+/* Glob over cell names: '*' any run, '?' any one character. */
+#define JAILHOUSE_POLICY_PATTERN_LEN	32	/* NUL-terminated */
+
+struct jailhouse_policy_pattern {
+	char pattern[JAILHOUSE_POLICY_PATTERN_LEN];
+} JAILHOUSE_PACKED;
+
+/*
+ * A signer, named by the subject key identifier of its X.509 certificate
+ * (the bytes of the extension, as OpenSSL and the kernel keyring see
+ * them), and the cell names it may sign.
+ */
+#define JAILHOUSE_POLICY_KEY_ID_LEN	32
+
+struct jailhouse_policy_signer {
+	__u8 key_id[JAILHOUSE_POLICY_KEY_ID_LEN];	/* zero-padded */
+	__u32 key_id_len;				/* 1..32 */
+	__u32 first_pattern;
+	__u32 num_patterns;
+	__u32 reserved;
+} JAILHOUSE_PACKED;
+
+/* Class flags. */
+#define JAILHOUSE_POLICY_ROOTSHARED_OK	0x1	/* ROOTSHARED regions allowed */
+#define JAILHOUSE_POLICY_IOMMU_REQUIRED	0x2	/* every PCI device behind one */
+#define JAILHOUSE_POLICY_CLASS_FLAGS	0x3
+
+struct jailhouse_policy_class {
+	char name[JAILHOUSE_POLICY_PATTERN_LEN];	/* NUL-terminated */
+	__u32 first_pattern;	/* the cell names of this class */
+	__u32 num_patterns;
+	__u32 first_pio;	/* I/O ports its cells may have */
+	__u32 num_pio;
+	__u32 first_pci_rule;	/* PCI classes allowed and denied */
+	__u32 num_pci_rules;
+	/* Bytes of RAM (regions neither I/O nor comm region), at most. */
+	__u64 max_memory;
+	__u32 max_cpus;
+	__u32 min_security_version;
+	__u32 flags;		/* JAILHOUSE_POLICY_* */
+	__u32 reserved;
+} JAILHOUSE_PACKED;
+
+/* A device matches if (class_code & mask) == value. */
+#define JAILHOUSE_POLICY_PCI_ALLOW	1
+#define JAILHOUSE_POLICY_PCI_DENY	2
+
+struct jailhouse_policy_pci_rule {
+	__u32 value;		/* class << 16 | subclass << 8 | prog-if */
+	__u32 mask;		/* 0xff0000, 0xffff00 or 0xffffff */
+	__u32 action;		/* JAILHOUSE_POLICY_PCI_* */
+	__u32 reserved;
+} JAILHOUSE_PACKED;
+
+struct jailhouse_policy {
+	char signature[JAILHOUSE_SIGNATURE_LEN];	/* "JHPOL" */
+	__u8 architecture;	/* JAILHOUSE_ARCH_* */
+	__u16 revision;		/* JAILHOUSE_POLICY_REVISION */
+	__u32 num_signers;
+	__u32 num_classes;
+	__u32 num_patterns;
+	__u32 num_pio_ranges;
+	__u32 num_pci_rules;
+	__u32 reserved;
+} JAILHOUSE_PACKED;
+
+JAILHOUSE_ABI_SIZE(struct jailhouse_policy_pattern, 32);
+JAILHOUSE_ABI_SIZE(struct jailhouse_policy_signer, 48);
+JAILHOUSE_ABI_SIZE(struct jailhouse_policy_class, 80);
+JAILHOUSE_ABI_SIZE(struct jailhouse_policy_pci_rule, 16);
+JAILHOUSE_ABI_SIZE(struct jailhouse_policy, 32);
+
+#endif /* !_JAILHOUSE_POLICY_H */

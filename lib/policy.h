@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Validation of binary policies (include/jailhouse/policy.h) and the check
+ * of a cell descriptor against one. Shared by the loader (at cell create)
+ * and the host tools (jh-policy check, jh-sign); no allocation, nothing
+ * beyond lib/env.h.
+ */
+#ifndef _JAILHOUSE_LIB_POLICY_H
+#define _JAILHOUSE_LIB_POLICY_H
+
+#include <jailhouse/policy.h>
+
+#include "config.h"
+
+/**
+ * Validate a policy blob: header, counts, that every run of patterns,
+ * ports and PCI rules lies inside its table, and each element's fields.
+ *
+ * Return: 0, or -EINVAL with *err filled (items named as in config.h).
+ */
+int jailhouse_policy_validate(const void *blob, size_t size,
+			      struct jailhouse_config_error *err);
+
+enum jailhouse_policy_rule {
+	JH_POLICY_NO_CLASS,		/* no class covers the cell's name */
+	JH_POLICY_SIGNER_UNKNOWN,	/* signer not in the policy */
+	JH_POLICY_SIGNER_NAME,		/* signer may not sign this name */
+	JH_POLICY_MEMORY,		/* more RAM than max_memory */
+	JH_POLICY_CPUS,			/* more CPUs than max_cpus */
+	JH_POLICY_PIO,			/* ports outside the allowed ones */
+	JH_POLICY_PCI_CLASS,		/* device class not allowed */
+	JH_POLICY_ROOTSHARED,		/* region shared with the root cell */
+	JH_POLICY_IOMMU,		/* device without an IOMMU unit */
+	JH_POLICY_SECURITY_VERSION,	/* below the minimum */
+	JH_POLICY_RULE_COUNT
+};
+
+struct jailhouse_policy_violation {
+	enum jailhouse_policy_rule rule;
+	const char *item;	/* "memory region", "PCI device"... or NULL */
+	unsigned int index;	/* element of item */
+	__u64 value;		/* what the cell has (bytes, CPUs, port...) */
+	__u64 limit;		/* what the policy allows, where one number */
+};
+
+struct jailhouse_policy_checker {
+	/* Validated policy. */
+	const struct jailhouse_policy *policy;
+	void (*report)(struct jailhouse_policy_checker *chk,
+		       const struct jailhouse_policy_violation *v);
+	void *ctx;			/* for the report callback */
+	unsigned int violations;	/* counted by the check */
+	/* Set by the check: the class that applied, or NULL. */
+	const struct jailhouse_policy_class *class;
+};
+
+/* Text of a rule, e.g. "more memory than the class allows". */
+const char *jailhouse_policy_rule_text(enum jailhouse_policy_rule rule);
+
+/* Whether @name matches glob @pattern ('*' and '?'). */
+bool jailhouse_policy_match(const char *pattern, const char *name);
+
+/**
+ * Check validated cell descriptor @cell against the policy: its class's
+ * limits and, if @key_id is not NULL and the policy names signers, that
+ * this signer is one of them and may sign this cell name.
+ * Every violation is reported.
+ *
+ * Return: the number of violations (0: the cell complies).
+ */
+unsigned int jailhouse_policy_check_cell(struct jailhouse_policy_checker *chk,
+					 const struct jailhouse_cell_desc *cell,
+					 const __u8 *key_id, size_t key_id_len);
+
+#endif /* !_JAILHOUSE_LIB_POLICY_H */

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * jh-policy: compile a sandbox policy and check cells against it.
+ *   jh-policy compile POLICY.policy [-o OUT.pol]
+ *   jh-policy check POLICY CELL [--signer CERT]
+ * check takes the policy and the cell as text or binary; it explains
+ * every violation and exits 1 if there is one.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jailhouse/policy.h>
+
+#include "policy-tool.h"
+
+static int usage(void)
+{
+	fprintf(stderr,
+		"usage: jh-policy compile POLICY.policy [-o OUT.pol]\n"
+		"       jh-policy check POLICY CELL [--signer CERT]\n"
+		"Without -o, compile writes POLICY.pol. check takes text or\n"
+		"binary files; with --signer it also checks that the\n"
+		"certificate's key may sign the cell.\n");
+	return 2;
+}
+
+/* A policy file, compiled if it is text. */
+static int load_policy(const char *path, struct config_blob *blob,
+		       char *error)
+{
+	struct config_blob text;
+	int ret;
+
+	ret = config_read_file(path, &text, error);
+	if (ret || policy_is_binary(&text)) {
+		*blob = text;
+		return ret;
+	}
+	ret = policy_build(path, text.data, text.size, blob, error);
+	config_blob_free(&text);
+	return ret;
+}
+
+/* A cell config file, compiled if it is text. */
+static int load_cell(const char *path, struct config_blob *blob,
+		     char *error)
+{
+	struct config_blob text;
+	int ret;
+
+	ret = config_read_file(path, &text, error);
+	if (ret || config_is_binary(&text)) {
+		*blob = text;
+		return ret;
+	}
+	ret = config_build(path, text.data, text.size, blob, error);
+	config_blob_free(&text);
+	return ret;
+}
+
+static char *default_output(const char *in)
+{
+	size_t len = strlen(in);
+	char *out = malloc(len + 5);
+
+	if (!out)
+		return NULL;
+	strcpy(out, in);
+	if (len > 7 && strcmp(in + len - 7, ".policy") == 0)
+		out[len - 7] = '\0';
+	strcat(out, ".pol");
+	return out;
+}
+
+static int cmd_compile(const char *in, const char *out, char *error)
+{
+	char *path = out ? strdup(out) : default_output(in);
+	struct config_blob blob;
+	int ret;
+
+	if (!path)
+		return -ENOMEM;
+	ret = load_policy(in, &blob, error);
+	if (!ret) {
+		ret = config_write_file(path, blob.data, blob.size, error);
+		config_blob_free(&blob);
+	}
+	free(path);
+	return ret;
+}
+
+static int cmd_check(const char *policy_path, const char *cell_path,
+		     const char *cert, char *error)
+{
+	struct config_blob policy, cell = { 0 };
+	uint8_t key_id[JAILHOUSE_POLICY_KEY_ID_LEN];
+	size_t key_id_len = 0;
+	int ret;
+
+	ret = cert ? policy_cert_key_id(cert, key_id, &key_id_len, error) : 0;
+	ret = ret ?: load_policy(policy_path, &policy, error);
+	if (ret)
+		return ret;
+	ret = load_cell(cell_path, &cell, error) ?:
+	      policy_check_cell(stdout, &policy, &cell, cert ? key_id : NULL,
+				key_id_len, error);
+	config_blob_free(&policy);
+	config_blob_free(&cell);
+	if (!ret)
+		printf("%s complies with %s\n", cell_path, policy_path);
+	return ret;
+}
+
+static int run(int argc, char **argv, char *error)
+{
+	const char *opt = argc == 5 ? argv[3] : NULL;
+
+	if (strcmp(argv[1], "compile") == 0 && argc == 3)
+		return cmd_compile(argv[2], NULL, error);
+	if (strcmp(argv[1], "compile") == 0 && opt && !strcmp(opt, "-o"))
+		return cmd_compile(argv[2], argv[4], error);
+	if (strcmp(argv[1], "check") == 0 && argc == 4)
+		return cmd_check(argv[2], argv[3], NULL, error);
+	if (strcmp(argv[1], "check") == 0 && argc == 6 &&
+	    !strcmp(argv[4], "--signer"))
+		return cmd_check(argv[2], argv[3], argv[5], error);
+	return -EINVAL;
+}
+
+int main(int argc, char **argv)
+{
+	char error[CONFIG_ERROR_LEN] = "";
+	int ret;
+
+	if (argc < 3)
+		return usage();
+	ret = run(argc, argv, error);
+	if (ret == -EINVAL && !error[0])
+		return usage();
+	if (ret) {
+		fprintf(stderr, "jh-policy: %s\n",
+			error[0] ? error : strerror(-ret));
+		return 1;
+	}
+	return 0;
+}

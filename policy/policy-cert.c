@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The subjectKeyIdentifier of a certificate, which names signers. */
+#include <errno.h>
+#include <string.h>
+
+#include <openssl/pem.h>
+#include <openssl/x509.h>
+#include <openssl/x509v3.h>
+
+#include <jailhouse/policy.h>
+
+#include "policy-tool.h"
+
+static X509 *load_cert(const char *path)
+{
+	X509 *cert = NULL;
+	BIO *bio = BIO_new_file(path, "rb");
+
+	if (!bio)
+		return NULL;
+	cert = PEM_read_bio_X509(bio, NULL, NULL, NULL);
+	if (!cert && BIO_reset(bio) == 0)
+		cert = d2i_X509_bio(bio, NULL);
+	BIO_free(bio);
+	return cert;
+}
+
+int policy_cert_key_id(const char *path, uint8_t *id, size_t *len,
+		       char *error)
+{
+	const ASN1_OCTET_STRING *skid;
+	X509 *cert = load_cert(path);
+	int ret = 0;
+
+	if (!cert) {
+		snprintf(error, CONFIG_ERROR_LEN, "%s: not a readable X.509 "
+			 "certificate (PEM or DER)", path);
+		return -EINVAL;
+	}
+	skid = X509_get0_subject_key_id(cert);
+	if (!skid || ASN1_STRING_length(skid) < 1 ||
+	    ASN1_STRING_length(skid) > JAILHOUSE_POLICY_KEY_ID_LEN) {
+		snprintf(error, CONFIG_ERROR_LEN, "%s: no subjectKeyIdentifier "
+			 "of 1 to 32 bytes", path);
+		ret = -EINVAL;
+	} else {
+		*len = (size_t)ASN1_STRING_length(skid);
+		memcpy(id, ASN1_STRING_get0_data(skid), *len);
+	}
+	X509_free(cert);
+	return ret;
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The parts of jh-policy, and the host-side policy check that jh-sign
+ * links (policy-check.c with lib/policy.c and lib/config.c). Functions
+ * return 0 or a negative errno and leave a one-line message in @error
+ * (CONFIG_ERROR_LEN bytes); only main() prints it and exits.
+ */
+#ifndef _JAILHOUSE_POLICY_TOOL_H
+#define _JAILHOUSE_POLICY_TOOL_H
+
+#include <stdio.h>
+
+#include "config-tool.h"
+
+/*
+ * Compile text policy @text (@len bytes, named @file in messages; paths of
+ * certificates are relative to @file's directory) into a binary policy,
+ * validated with lib/policy.c.
+ */
+int policy_build(const char *file, const void *text, size_t len,
+		 struct config_blob *out, char *error);
+
+/* Whether @blob starts like a binary policy. */
+bool policy_is_binary(const struct config_blob *blob);
+
+/* The subjectKeyIdentifier of the X.509 certificate (PEM or DER) @path. */
+int policy_cert_key_id(const char *path, uint8_t *id, size_t *len,
+		       char *error);
+
+/**
+ * policy_check_cell() - check a cell descriptor against a policy
+ * @out:	where each violation is explained, one line each, or NULL
+ * @policy:	binary policy and its size (validated here)
+ * @cell:	binary cell descriptor and its size (validated here)
+ * @key_id:	the signer's subjectKeyIdentifier, or NULL not to check
+ *		who signs
+ *
+ * For jh-sign: refuse to sign (unless --force) when this does not
+ * return 0.
+ *
+ * Return: 0 if the cell complies; -EPERM if it violates the policy (each
+ * violation printed to @out, the count in @error); -EINVAL if either
+ * blob is malformed (reason in @error).
+ */
+int policy_check_cell(FILE *out, const struct config_blob *policy,
+		      const struct config_blob *cell, const uint8_t *key_id,
+		      size_t key_id_len, char *error);
+
+#endif /* !_JAILHOUSE_POLICY_TOOL_H */

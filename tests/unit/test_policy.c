@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lib/policy.c and jh-policy's compiler: every policy rule with a cell
+ * that breaks it and one that keeps it, glob patterns, signers, and the
+ * validation of malformed binary policies.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "policy.h"
+#include "config-util.h"
+#include "policy-tool.h"
+
+static const char policy_text[] =
+	"signers:\n"
+	"  - key-id: \"0a:0b:0c\"\n"
+	"    cells: [\"sandbox-*\"]\n"
+	"  - key-id: \"ff\"\n"
+	"    cells: [\"vendor-?\"]\n"
+	"classes:\n"
+	"  - name: sandbox\n"
+	"    cells: [\"sandbox-*\", \"vendor-?\"]\n"
+	"    max-memory: 2M\n"
+	"    max-cpus: 1\n"
+	"    pio:\n"
+	"      - {base: 0x2f8, length: 4}\n"
+	"      - {base: 0x2fc, length: 4}\n"
+	"    pci-allow: [\"02\", \"0c\"]\n"
+	"    pci-deny: [\"0c03\"]\n"
+	"    iommu-required: true\n"
+	"    min-security-version: 2\n"
+	"  - name: shared\n"
+	"    cells: [\"shared-*\"]\n"
+	"    max-memory: 1G\n"
+	"    max-cpus: 4\n"
+	"    root-shared: yes\n";
+
+/* A sandbox cell; @extra adds keys, @mem and @cpus vary the limits. */
+#define CELL(name, cpus, mem_size, mem_flags, extra)			\
+	"cell:\n"							\
+	"  name: " name "\n"						\
+	"  flags: [sandbox]\n"						\
+	"  security-version: 2\n"					\
+	"  cpus: [" cpus "]\n"						\
+	"  memory:\n"							\
+	"    - {phys: 0x3c000000, virt: 0, size: " mem_size ", "	\
+	"flags: [read, write, " mem_flags "loadable]}\n"		\
+	"    - {virt: 0x800000, size: 4K, flags: [read, write, "	\
+	"comm-region]}\n" extra
+
+#define GOOD CELL("sandbox-a", "3", "2M", "", "")
+
+struct policy_case {
+	const char *name;
+	const char *cell;
+	const char *key_id;	/* hex bytes, NULL: no signer check */
+	int rule;		/* expected rule, -1: complies */
+};
+
+static const struct policy_case cases[] = {
+	{ "complies", GOOD, NULL, -1 },
+	{ "no class: name matches none", CELL("other", "3", "2M", "", ""),
+	  NULL, JH_POLICY_NO_CLASS },
+	{ "memory: 2M + 4K RAM", CELL("sandbox-a", "3", "0x201000", "", ""),
+	  NULL, JH_POLICY_MEMORY },
+	{ "memory fine: I/O and comm region do not count",
+	  CELL("sandbox-a", "3", "2M", "",
+	       "    - {phys: 0xfe000000, virt: 0x900000, size: 1M, "
+	       "flags: [read, write, io]}\n"), NULL, -1 },
+	{ "cpus: two", CELL("sandbox-a", "2-3", "2M", "", ""), NULL,
+	  JH_POLICY_CPUS },
+	{ "pio: port 0x300 not allowed",
+	  CELL("sandbox-a", "3", "2M", "",
+	       "  pio:\n    - {base: 0x2fc, length: 5}\n"), NULL,
+	  JH_POLICY_PIO },
+	{ "pio fine: spans two allowed ranges",
+	  CELL("sandbox-a", "3", "2M", "",
+	       "  pio:\n    - {base: 0x2f9, length: 7}\n"), NULL, -1 },
+	{ "pci class: USB denied inside allowed 0c",
+	  CELL("sandbox-a", "3", "2M", "",
+	       "  pci:\n    - {bdf: \"00:1d.0\", class: 0x0c0320, "
+	       "iommu: 0}\n"), NULL, JH_POLICY_PCI_CLASS },
+	{ "pci class: storage never allowed",
+	  CELL("sandbox-a", "3", "2M", "",
+	       "  pci:\n    - {bdf: \"00:1f.2\", class: 0x010601, "
+	       "iommu: 0}\n"), NULL, JH_POLICY_PCI_CLASS },
+	{ "pci class fine: network behind an IOMMU",
+	  CELL("sandbox-a", "3", "2M", "",
+	       "  pci:\n    - {bdf: \"00:02.0\", class: 0x020000, "
+	       "iommu: 0}\n"), NULL, -1 },
+	{ "iommu: network without a unit",
+	  CELL("sandbox-a", "3", "2M", "",
+	       "  pci:\n    - {bdf: \"00:02.0\", class: 0x020000}\n"), NULL,
+	  JH_POLICY_IOMMU },
+	{ "rootshared: forbidden in class sandbox",
+	  CELL("sandbox-a", "3", "2M", "rootshared, ", ""), NULL,
+	  JH_POLICY_ROOTSHARED },
+	{ "rootshared fine: allowed in class shared",
+	  CELL("shared-a", "3", "2M", "rootshared, ", ""), NULL, -1 },
+	{ "security version: 1 below 2",
+	  "cell:\n  name: sandbox-a\n  security-version: 1\n  cpus: [3]\n",
+	  NULL, JH_POLICY_SECURITY_VERSION },
+	{ "signer fine: its own pattern", GOOD, "0a0b0c", -1 },
+	{ "signer unknown", GOOD, "0a0b0d", JH_POLICY_SIGNER_UNKNOWN },
+	{ "signer name: not its pattern",
+	  CELL("vendor-1", "3", "2M", "", ""), "0a0b0c",
+	  JH_POLICY_SIGNER_NAME },
+	{ "signer name fine: vendor key, vendor cell",
+	  CELL("vendor-1", "3", "2M", "", ""), "ff", -1 },
+};
+
+#define NUM_CASES	(sizeof(cases) / sizeof(cases[0]))
+
+static void build_policy_ok(const char *text, struct config_blob *out)
+{
+	char error[CONFIG_ERROR_LEN];
+
+	if (policy_build("t.policy", text, strlen(text), out, error))
+		fail_msg("policy: %s", error);
+}
+
+static void record(struct jailhouse_policy_checker *chk,
+		   const struct jailhouse_policy_violation *v)
+{
+	*(unsigned int *)chk->ctx |= 1U << v->rule;
+}
+
+static size_t hex_bytes(const char *hex, __u8 *out)
+{
+	size_t n = 0;
+	unsigned int byte;
+
+	for (; hex && sscanf(hex, "%2x", &byte) == 1; hex += 2)
+		out[n++] = (__u8)byte;
+	return n;
+}
+
+static void test_case(void **state)
+{
+	const struct policy_case *c = *state;
+	struct config_blob policy, cell;
+	unsigned int seen = 0, found;
+	struct jailhouse_policy_checker chk = {
+		.report = record, .ctx = &seen,
+	};
+	__u8 key_id[32];
+	size_t len = hex_bytes(c->key_id, key_id);
+
+	build_policy_ok(policy_text, &policy);
+	build_ok(c->cell, &cell);
+	chk.policy = (const void *)policy.data;
+	found = jailhouse_policy_check_cell(&chk, (const void *)cell.data,
+					    c->key_id ? key_id : NULL, len);
+	if (c->rule < 0 && found)
+		fail_msg("%s: unexpected violations 0x%x", c->name, seen);
+	if (c->rule >= 0 && !(seen & (1U << c->rule)))
+		fail_msg("%s: rule %d not reported (0x%x)", c->name, c->rule,
+			 seen);
+	config_blob_free(&policy);
+	config_blob_free(&cell);
+}
+
+static void test_every_rule_covered(void **state)
+{
+	unsigned int covered = 0, i;
+
+	(void)state;
+	for (i = 0; i < NUM_CASES; i++)
+		if (cases[i].rule >= 0)
+			covered |= 1U << cases[i].rule;
+	assert_int_equal(covered, (1U << JH_POLICY_RULE_COUNT) - 1);
+}
+
+static void test_glob(void **state)
+{
+	(void)state;
+	assert_true(jailhouse_policy_match("*", ""));
+	assert_true(jailhouse_policy_match("a*b*c", "aXbYbZc"));
+	assert_true(jailhouse_policy_match("sandbox-?", "sandbox-1"));
+	assert_false(jailhouse_policy_match("sandbox-?", "sandbox-12"));
+	assert_false(jailhouse_policy_match("a*b", "aXbY"));
+	assert_true(jailhouse_policy_match("**a", "a"));
+	assert_false(jailhouse_policy_match("abc", "ab"));
+}
+
+/* jh-sign's entry point: printed explanation and -EPERM. */
+static void test_host_check(void **state)
+{
+	struct config_blob policy, cell;
+	char error[CONFIG_ERROR_LEN], *text;
+	size_t len;
+	FILE *out;
+
+	(void)state;
+	build_policy_ok(policy_text, &policy);
+	build_ok(CELL("sandbox-a", "2-3", "2M", "", ""), &cell);
+	out = open_memstream(&text, &len);
+	assert_int_equal(policy_check_cell(out, &policy, &cell, NULL, 0,
+					   error), -EPERM);
+	fclose(out);
+	assert_string_equal(text, "policy violation: cell 'sandbox-a' (class "
+			    "'sandbox'): more CPUs than the class allows "
+			    "(2 CPUs, at most 1)\n");
+	assert_string_equal(error, "cell 'sandbox-a' violates the policy "
+			    "(1 violation)");
+	free(text);
+	config_blob_free(&cell);
+	build_ok(GOOD, &cell);
+	assert_int_equal(policy_check_cell(NULL, &policy, &cell, NULL, 0,
+					   error), 0);
+	config_blob_free(&cell);
+	config_blob_free(&policy);
+}
+
+static void test_validate(void **state)
+{
+	struct jailhouse_config_error err;
+	struct config_blob policy;
+	struct jailhouse_policy *p;
+	struct jailhouse_policy_class *c;
+	size_t len;
+
+	(void)state;
+	build_policy_ok(policy_text, &policy);
+	p = (void *)policy.data;
+	assert_int_equal(jailhouse_policy_validate(p, policy.size, &err), 0);
+	for (len = 0; len < policy.size; len++)
+		assert_int_equal(jailhouse_policy_validate(p, len, &err),
+				 -EINVAL);
+	c = (void *)(policy.data + sizeof(*p) +
+		     p->num_signers * sizeof(struct jailhouse_policy_signer));
+	c->first_pio = 0xffffffff;
+	assert_int_equal(jailhouse_policy_validate(p, policy.size, &err),
+			 -EINVAL);
+	assert_string_equal(err.item, "class");
+	assert_string_equal(err.reason, "port ranges outside the port table");
+	c->first_pio = 0;
+	p->num_patterns = 0x7fffffff;
+	assert_int_equal(jailhouse_policy_validate(p, policy.size, &err),
+			 -EINVAL);
+	assert_string_equal(err.reason, "more entries than the format allows");
+	config_blob_free(&policy);
+}
+
+static void expect_policy_error(const char *text, const char *message)
+{
+	char error[CONFIG_ERROR_LEN];
+	struct config_blob out;
+
+	assert_int_equal(policy_build("t.policy", text, strlen(text), &out,
+				      error), -EINVAL);
+	assert_null(out.data);
+	assert_string_equal(error, message);
+}
+
+static void test_text_errors(void **state)
+{
+	(void)state;
+	expect_policy_error("classes:\n  - {name: a, cells: [x], "
+			    "max-memory: 1M, max-cpus: 1, pci-allow: [\"2\"]}"
+			    "\n", "t.policy:2:68: expected a PCI class as 2, 4 "
+			    "or 6 hex digits (class, subclass, prog-if), like "
+			    "\"0c03\", got '2'");
+	expect_policy_error("signers:\n  - {key-id: \"zz\", cells: [x]}\n",
+			    "t.policy:2:14: expected a key id of 1 to 32 hex "
+			    "bytes, like 'a1:b2:c3'");
+	expect_policy_error("classes:\n  - {name: a, cells: [x]}\n",
+			    "t.policy:2:5: missing key 'max-memory'");
+	expect_policy_error("classes:\n  - {name: a, cells: [], "
+			    "max-memory: 1M, max-cpus: 1}\n",
+			    "t.policy:2:22: expected at least one cell name "
+			    "pattern");
+	expect_policy_error("signers:\n  - {certificate: /nonexistent.pem, "
+			    "cells: [x]}\n",
+			    "t.policy:2:19: /nonexistent.pem: not a readable "
+			    "X.509 certificate (PEM or DER)");
+}
+
+int main(void)
+{
+	struct CMUnitTest tests[NUM_CASES + 5];
+	unsigned int i;
+
+	for (i = 0; i < NUM_CASES; i++)
+		tests[i] = (struct CMUnitTest) {
+			.name = cases[i].name, .test_func = test_case,
+			.initial_state = (void *)&cases[i],
+		};
+	tests[i++] = (struct CMUnitTest)cmocka_unit_test(
+		test_every_rule_covered);
+	tests[i++] = (struct CMUnitTest)cmocka_unit_test(test_glob);
+	tests[i++] = (struct CMUnitTest)cmocka_unit_test(test_host_check);
+	tests[i++] = (struct CMUnitTest)cmocka_unit_test(test_validate);
+	tests[i++] = (struct CMUnitTest)cmocka_unit_test(test_text_errors);
+	return _cmocka_run_group_tests("policy", tests, i, NULL, NULL);
+}
