@@ -20,8 +20,12 @@ BARE_TIMEOUT=${BARE_TIMEOUT:-20}	# seconds to wait for a line
 BARE_COMM_REVISION=${BARE_COMM_REVISION:-2}	# what the comm region says
 BARE_LIFETIME=120			# no QEMU of ours outlives this
 
+# The host's TSC frequency, approximated by the CPU clock (1 GHz if unknown).
 bare_tsc_khz() {
-	awk '/^cpu MHz/ { printf "%d\n", $4 * 1000; exit }' /proc/cpuinfo
+	local khz
+
+	khz=$(awk '/^cpu MHz/ { printf "%d\n", $4 * 1000; exit }' /proc/cpuinfo)
+	echo "${khz:-1000000}"
 }
 
 bare_boot() { # DIR INMATE [CMDLINE]
