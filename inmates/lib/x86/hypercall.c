@@ -1,24 +1,32 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Finding the hypervisor and calling it. CPUID leaf 0x40000000 answers
- * "Jailhouse" in EBX, ECX, EDX under our hypervisor (and Jailhouse's);
- * VMCALL is Intel's hypercall instruction, VMMCALL AMD's (and Hygon's).
+ * "Jailhouse" in EBX, ECX, EDX under our hypervisor (and Jailhouse's).
+ * The hypercall instruction follows the virtualization extension of the
+ * CPU vendor: VMMCALL on AMD and Hygon (SVM), VMCALL on everything else
+ * (VMX: Intel, Zhaoxin, Centaur).
  */
 #include <inmate.h>
-
-#define CPUID_VENDOR_INTEL_EBX	0x756e6547	/* "Genu" */
 
 static bool present;
 static bool use_vmcall;
 
+/* The 12 bytes of a CPUID signature: EBX, ECX, EDX of leaf. */
+static bool cpuid_signature_is(u32 leaf, const char *signature)
+{
+	struct cpuid_regs regs = cpuid(leaf);
+	u32 found[3] = { regs.ebx, regs.ecx, regs.edx };
+	char expected[12] = { 0 };
+
+	memcpy(expected, signature, strnlen(signature, sizeof(expected)));
+	return !memcmp(found, expected, sizeof(found));
+}
+
 void hypervisor_detect(void)
 {
-	static const char signature[12] = "Jailhouse";
-	struct cpuid_regs regs = cpuid(JAILHOUSE_CPUID_SIGNATURE);
-	u32 found[3] = { regs.ebx, regs.ecx, regs.edx };
-
-	present = !memcmp(found, signature, sizeof(found));
-	use_vmcall = cpuid(0).ebx == CPUID_VENDOR_INTEL_EBX;
+	present = cpuid_signature_is(JAILHOUSE_CPUID_SIGNATURE, "Jailhouse");
+	use_vmcall = !cpuid_signature_is(0, "AuthenticAMD") &&
+		!cpuid_signature_is(0, "HygonGenuine");
 }
 
 bool hypervisor_present(void)

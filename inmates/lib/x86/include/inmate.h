@@ -53,8 +53,8 @@ void printk(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
  * Hypervisor: detected through CPUID leaf 0x40000000 ("Jailhouse"); the
- * hypercall instruction (VMCALL on Intel, VMMCALL otherwise) is chosen
- * from the CPU vendor. Without a hypervisor, jailhouse_call() must not be
+ * hypercall instruction (VMMCALL on AMD and Hygon, VMCALL otherwise) is
+ * chosen from the CPU vendor. Without a hypervisor, jailhouse_call() must not be
  * used: the instruction would raise #UD.
  */
 void hypervisor_detect(void);
