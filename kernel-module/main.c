@@ -10,6 +10,7 @@
 #include <jailhouse/ioctl.h>
 #include <jailhouse/version.h>
 
+#include "enable.h"
 #include "policy.h"
 #include "verify.h"
 
@@ -31,13 +32,25 @@ static long jailhouse_ioctl(struct file *file, unsigned int cmd,
 		return jailhouse_get_version((void __user *)arg);
 	case JAILHOUSE_POLICY_LOAD:
 		return jailhouse_policy_load((void __user *)arg);
+	case JAILHOUSE_ENABLE:
+		return jailhouse_cmd_enable((void __user *)arg);
+	case JAILHOUSE_DISABLE:
+		return jailhouse_cmd_disable();
 	default:
 		return -ENOTTY;
 	}
 }
 
+/* Reading the device gives the hypervisor's console. */
+static ssize_t jailhouse_read(struct file *file, char __user *buf,
+			      size_t count, loff_t *pos)
+{
+	return jailhouse_console_read(buf, count, pos);
+}
+
 static const struct file_operations jailhouse_fops = {
 	.owner = THIS_MODULE,
+	.read = jailhouse_read,
 	.unlocked_ioctl = jailhouse_ioctl,
 	.compat_ioctl = jailhouse_ioctl,
 	.llseek = noop_llseek,
@@ -72,6 +85,7 @@ static void __exit jailhouse_exit(void)
 	misc_deregister(&jailhouse_misc_dev);
 	jailhouse_policy_exit();
 	jailhouse_verify_exit();
+	jailhouse_enable_exit();
 }
 
 module_init(jailhouse_init);

@@ -19,6 +19,11 @@ int jailhouse_open_device(void);
  */
 int jailhouse_ioctl(unsigned long request, void *arg, const char *what);
 
+/* `jailhouse enable|disable|console` (cmd-enable.c). */
+int cmd_enable(int argc, char *argv[]);
+int cmd_disable(int argc, char *argv[]);
+int cmd_console(int argc, char *argv[]);
+
 /* `jailhouse hypervisor info` (cmd-hypervisor.c). */
 int cmd_hypervisor(int argc, char *argv[]);
 

@@ -24,6 +24,9 @@ static int cmd_version(int argc, char *argv[]);
 static int cmd_help(int argc, char *argv[]);
 
 static const struct command commands[] = {
+	{ "enable", cmd_enable, "SYSCONFIG: start the hypervisor" },
+	{ "disable", cmd_disable, "stop the hypervisor" },
+	{ "console", cmd_console, "[-f]: print (and follow) its console" },
 	{ "hypervisor", cmd_hypervisor,
 	  "info: memory pool use, VM exits per CPU by reason" },
 	{ "keyring", cmd_keyring,

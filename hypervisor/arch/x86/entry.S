@@ -1,10 +1,75 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The image's entry point, reached by the loader on every CPU with the
- * System V calling convention: %edi = logical CPU id. Returns 0 on
- * success or a negative errno in %eax.
+ * The image's entry point, reached from the loader's trampoline on every
+ * CPU with the hypervisor's page tables loaded and the registers described
+ * in include/jailhouse/header.h. Nothing of Linux is mapped here but the
+ * trampoline: the CPU's own stack comes first.
  */
+#define HEADER_PERCPU_SIZE	24	/* offsetof(jailhouse_header, percpu_size) */
+#define PERCPU_STACK_SIZE	(4 * 4096)
+
 	.text
 	.globl	arch_entry
 arch_entry:
-	jmp	entry
+	/* %r9 = per-CPU area = __image_end + cpu id * percpu_size */
+	mov	%edi, %eax
+	imul	hypervisor_header + HEADER_PERCPU_SIZE(%rip), %rax
+	lea	__image_end(%rip), %r9
+	add	%rax, %r9
+	lea	PERCPU_STACK_SIZE(%r9), %rsp
+	/* arch_entry_c(cpu id, cr3, cr4, rsp, resume, per_cpu) */
+	call	arch_entry_c
+	ud2
+
+/*
+ * arch_jump_to_stub(cr3, cr4, frame, stub): the loader's leave stub takes
+ * the first three as they are.
+ */
+	.globl	arch_jump_to_stub
+arch_jump_to_stub:
+	jmp	*%rcx
+
+/*
+ * Exceptions in the hypervisor are bugs: every vector goes to the panic
+ * path with the vector number and a uniform frame (error code or 0).
+ */
+.macro exception vector, has_error
+	.balign	16
+	.if \has_error == 0
+	push	$0
+	.endif
+	push	$\vector
+	jmp	exception_common
+.endm
+
+	.balign	16
+	.globl	exception_entries
+exception_entries:
+	.irp	vec, 0, 1, 2, 3, 4, 5, 6, 7
+	exception \vec, 0
+	.endr
+	exception 8, 1
+	exception 9, 0
+	.irp	vec, 10, 11, 12, 13, 14
+	exception \vec, 1
+	.endr
+	exception 15, 0
+	exception 16, 0
+	exception 17, 1
+	.irp	vec, 18, 19, 20
+	exception \vec, 0
+	.endr
+	exception 21, 1
+	.irp	vec, 22, 23, 24, 25, 26, 27, 28
+	exception \vec, 0
+	.endr
+	exception 29, 1
+	exception 30, 1
+	exception 31, 0
+
+exception_common:
+	/* %rsp: vector, error code, rip, cs, rflags, rsp, ss */
+	mov	%rsp, %rdi
+	and	$~15, %rsp
+	call	exception_handler
+	ud2

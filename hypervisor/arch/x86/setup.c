@@ -1,11 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * x86 side of taking a CPU over from Linux and giving it back
+ * (docs/design.md, "Enable path").
+ */
 #include <stddef.h>
 #include <jailhouse/arch.h>
+#include <jailhouse/cell.h>
+#include <jailhouse/control.h>
 #include <jailhouse/errno.h>
+#include <jailhouse/printk.h>
+#include <asm/desc.h>
 #include <asm/processor.h>
 #include <asm/vcpu.h>
 
-static const struct vcpu_vendor_ops *vendor;
+void __attribute__((noreturn)) entry(struct per_cpu *cpu);
+void __attribute__((noreturn)) arch_entry_c(unsigned int cpu_id, __u64 cr3,
+					    __u64 cr4, __u64 rsp,
+					    __u64 resume, struct per_cpu *cpu);
+void __attribute__((noreturn)) arch_jump_to_stub(__u64 cr3, __u64 cr4,
+						 __u64 frame, __u64 stub);
+
+const struct vcpu_vendor_ops *vcpu_vendor;
 
 static const struct vcpu_vendor_ops *vendor_by_cpuid(void)
 {
@@ -27,6 +42,96 @@ int arch_cpu_probe(void)
 
 	if (!found)
 		return -ENODEV;
-	vendor = found;
-	return vendor->probe();
+	/* VT-x has its probe only, until its own issue brings the rest. */
+	if (!found->activate)
+		return -ENOSYS;
+	vcpu_vendor = found;
+	return vcpu_vendor->probe();
+}
+
+static void save_linux_state(struct linux_state *linux)
+{
+	linux->cr0 = read_cr0();
+	linux->efer = read_msr(MSR_EFER);
+	linux->pat = read_msr(MSR_PAT);
+	linux->rflags = read_rflags();
+	linux->cs = read_cs();
+	linux->ss = read_ss();
+	linux->ds = read_ds();
+	linux->es = read_es();
+	read_gdtr(&linux->gdtr);
+	read_idtr(&linux->idtr);
+}
+
+void arch_entry_c(unsigned int cpu_id, __u64 cr3, __u64 cr4, __u64 rsp,
+		  __u64 resume, struct per_cpu *cpu)
+{
+	struct linux_state *linux = &cpu->arch.linux;
+
+	cpu->cpu_id = cpu_id;
+	linux->cr3 = cr3;
+	linux->cr4 = cr4;
+	linux->rsp = rsp;
+	linux->rip = resume;
+	save_linux_state(linux);
+	entry(cpu);
+}
+
+int arch_cpu_init(struct per_cpu *cpu)
+{
+	int err;
+
+	/* The backend saves Linux's TR and friends before ours replace them. */
+	err = vcpu_vendor->cpu_init(cpu);
+	if (err)
+		return err;
+	desc_tables_load(cpu);
+	return 0;
+}
+
+void arch_cpu_activate(struct per_cpu *cpu)
+{
+	vcpu_vendor->activate(cpu);
+}
+
+static void fill_leave_frame(struct per_cpu *cpu, long result)
+{
+	const struct linux_state *linux = &cpu->arch.linux;
+	struct jailhouse_leave_frame *frame = &cpu->arch.leave_frame;
+
+	frame->rax = result;
+	frame->ds = linux->ds;
+	frame->es = linux->es;
+	frame->rip = linux->rip;
+	frame->cs = linux->cs;
+	frame->rflags = linux->rflags;
+	frame->rsp = linux->rsp;
+	frame->ss = linux->ss;
+}
+
+void arch_cpu_leave(struct per_cpu *cpu, long result)
+{
+	const struct linux_state *linux = &cpu->arch.linux;
+	__u64 frame = (unsigned long)&cpu->arch.leave_frame - JAILHOUSE_BASE +
+		      hypervisor_header.linux_alias;
+
+	if (cpu->arch.vendor_on)
+		vcpu_vendor->cpu_exit(cpu);
+	fill_leave_frame(cpu, result);
+	write_msr(MSR_PAT, linux->pat);
+	write_cr0(linux->cr0);
+	write_gdtr(&linux->gdtr);
+	write_idtr(&linux->idtr);
+	arch_jump_to_stub(linux->cr3, linux->cr4, frame,
+			  hypervisor_header.leave_stub);
+}
+
+int arch_cell_init(struct cell *cell)
+{
+	return vcpu_vendor->cell_init(cell);
+}
+
+void arch_cell_exit(struct cell *cell)
+{
+	vcpu_vendor->cell_exit(cell);
 }

@@ -1,16 +1,42 @@
 // SPDX-License-Identifier: GPL-2.0
-/* AMD-V backend. */
+/*
+ * AMD-V backend: Linux keeps running as the guest of a VMCB built from its
+ * live state, under nested page tables that map its memory regions only.
+ */
+#include <jailhouse/cell.h>
+#include <jailhouse/control.h>
 #include <jailhouse/errno.h>
+#include <jailhouse/mem.h>
+#include <jailhouse/printk.h>
+#include <asm/exit-stats.h>
+#include <asm/iopm.h>
+#include <asm/msrpm.h>
 #include <asm/processor.h>
+#include <asm/svm.h>
 #include <asm/vcpu.h>
+#include <config.h>
 
 #define CPUID_EXT_FEATURES		0x80000001
 #define CPUID_EXT_ECX_SVM		(1U << 2)
 #define CPUID_SVM_FEATURES		0x8000000a
 #define CPUID_SVM_EDX_NPT		(1U << 0)
+#define CPUID_SVM_EDX_NRIPS		(1U << 3)
 
-#define MSR_VM_CR			0xc0010114
-#define VM_CR_SVMDIS			(1ULL << 4)
+#define GUEST_ASID			1
+#define DR6_INIT			0xffff0ff0
+#define DR7_INIT			0x400
+#define SEG_LIMIT_FLAT			0xffffffff
+
+/* Lengths of the instructions whose exits are skipped, without NRIPS. */
+#define INSN_LEN_VMMCALL		3
+#define INSN_LEN_CPUID			2
+#define INSN_LEN_MSR			2
+
+void __attribute__((noreturn)) svm_run(struct per_cpu *cpu, __u64 guest,
+				       __u64 host);
+void svm_handle_exit(struct per_cpu *cpu, struct guest_regs *regs);
+
+static bool has_nrips;
 
 static int svm_probe(void)
 {
@@ -26,10 +52,336 @@ static int svm_probe(void)
 	cpuid(CPUID_SVM_FEATURES, 0, &r);
 	if (!(r.edx & CPUID_SVM_EDX_NPT))
 		return -ENODEV;
+	has_nrips = r.edx & CPUID_SVM_EDX_NRIPS;
 	return 0;
+}
+
+static inline void vmsave(__u64 vmcb_pa)
+{
+	asm volatile("vmsave %%rax" : : "a" (vmcb_pa) : "memory");
+}
+
+static inline void vmload(__u64 vmcb_pa)
+{
+	asm volatile("vmload %%rax" : : "a" (vmcb_pa) : "memory");
+}
+
+static inline void clgi(void)
+{
+	asm volatile("clgi" : : : "memory");
+}
+
+static inline void stgi(void)
+{
+	asm volatile("stgi" : : : "memory");
+}
+
+static unsigned int region_access(const struct jailhouse_memory *mem)
+{
+	unsigned int flags = 0;
+
+	if (mem->flags & JAILHOUSE_MEM_READ)
+		flags |= PAGING_READ;
+	if (mem->flags & JAILHOUSE_MEM_WRITE)
+		flags |= PAGING_WRITE;
+	if (mem->flags & JAILHOUSE_MEM_EXECUTE)
+		flags |= PAGING_EXEC;
+	if (!(mem->flags & JAILHOUSE_MEM_NO_HUGEPAGES))
+		flags |= PAGING_HUGE;
+	return flags;
+}
+
+/* Identity of the config's regions; never the hypervisor's memory. */
+static int npt_map_regions(struct cell *cell)
+{
+	const struct jailhouse_memory *hv = &system_config->hypervisor_memory;
+	const struct jailhouse_memory *mem =
+		jailhouse_cell_mem_regions(cell->config);
+	unsigned int n;
+	int err;
+
+	for (n = 0; n < cell->config->num_memory_regions; n++, mem++) {
+		if (mem->flags & JAILHOUSE_MEM_COMM_REGION)
+			continue;
+		if (jailhouse_ranges_overlap(mem->phys_start, mem->size,
+					     hv->phys_start, hv->size))
+			return -EINVAL;
+		err = paging_map(&npt_paging, &cell->arch.npt, mem->virt_start,
+				 mem->phys_start, mem->size,
+				 region_access(mem));
+		if (err) {
+			printk("NPT: region %u of cell \"%s\": error %d\n", n,
+			       cell->config->name, err);
+			return err;
+		}
+	}
+	return 0;
+}
+
+static int svm_bitmaps_init(struct cell *cell)
+{
+	struct arch_cell *arch = &cell->arch;
+	int err;
+
+	arch->io_bitmap_pages = SVM_IOPM_SIZE / PAGE_SIZE;
+	arch->io_bitmap = page_alloc(arch->io_bitmap_pages);
+	arch->msr_bitmap_pages = SVM_MSRPM_SIZE / PAGE_SIZE;
+	arch->msr_bitmap = page_alloc(arch->msr_bitmap_pages);
+	if (!arch->io_bitmap || !arch->msr_bitmap)
+		return -ENOMEM;
+	err = io_bitmap_from_cell(arch->io_bitmap, SVM_IOPM_SIZE,
+				  cell->config);
+	if (err)
+		return err;
+	return msr_bitmap_from_cell(&svm_msr_bitmap, arch->msr_bitmap,
+				    cell->config);
+}
+
+static void svm_cell_exit(struct cell *cell)
+{
+	struct arch_cell *arch = &cell->arch;
+
+	paging_destroy(&npt_paging, &arch->npt);
+	page_free(arch->io_bitmap, arch->io_bitmap_pages);
+	page_free(arch->msr_bitmap, arch->msr_bitmap_pages);
+	arch->io_bitmap = NULL;
+	arch->msr_bitmap = NULL;
+}
+
+static int svm_cell_init(struct cell *cell)
+{
+	int err;
+
+	err = paging_create(&npt_paging, &cell->arch.npt);
+	if (!err)
+		err = npt_map_regions(cell);
+	if (!err)
+		err = svm_bitmaps_init(cell);
+	if (err)
+		svm_cell_exit(cell);
+	return err;
+}
+
+static void set_segment(struct vmcb_segment *seg, __u16 selector,
+			__u16 attrib)
+{
+	/* A null selector leaves the segment unusable. */
+	seg->selector = selector;
+	seg->attrib = selector & ~3 ? attrib : 0;
+	seg->limit = SEG_LIMIT_FLAT;
+	seg->base = 0;
+}
+
+/*
+ * Linux runs in 64-bit mode at CPL 0, so its CS is a 64-bit code segment
+ * and its data segments are flat; their attributes follow from that.
+ * FS, GS, TR, LDTR and the syscall MSRs come from VMSAVE instead.
+ */
+static void vmcb_init_state(struct vmcb *vmcb, const struct linux_state *l)
+{
+	set_segment(&vmcb->cs, l->cs, SVM_SEG_CODE64);
+	set_segment(&vmcb->ss, l->ss, SVM_SEG_DATA);
+	/* CPL comes from SS.DPL; keep it valid with a null SS. */
+	vmcb->ss.attrib = SVM_SEG_DATA;
+	set_segment(&vmcb->ds, l->ds, SVM_SEG_DATA);
+	set_segment(&vmcb->es, l->es, SVM_SEG_DATA);
+	vmcb->gdtr.limit = l->gdtr.limit;
+	vmcb->gdtr.base = l->gdtr.base;
+	vmcb->idtr.limit = l->idtr.limit;
+	vmcb->idtr.base = l->idtr.base;
+	vmcb->cpl = 0;
+	vmcb->efer = l->efer | EFER_SVME;
+	vmcb->cr0 = l->cr0;
+	vmcb->cr2 = read_cr2();
+	vmcb->cr3 = l->cr3;
+	vmcb->cr4 = l->cr4;
+	vmcb->dr6 = DR6_INIT;
+	vmcb->dr7 = DR7_INIT;
+	vmcb->rflags = l->rflags;
+	vmcb->rip = l->rip;
+	vmcb->rsp = l->rsp;
+	vmcb->rax = 0;
+	vmcb->g_pat = l->pat;
+}
+
+static void vmcb_init_control(struct vmcb *vmcb, const struct cell *cell)
+{
+	vmcb->intercepts3 = SVM_INTERCEPT_CPUID | SVM_INTERCEPT_IOIO |
+			    SVM_INTERCEPT_MSR | SVM_INTERCEPT_SHUTDOWN;
+	vmcb->intercepts4 = SVM_INTERCEPT_VMRUN | SVM_INTERCEPT_VMMCALL |
+			    SVM_INTERCEPT_VMLOAD | SVM_INTERCEPT_VMSAVE |
+			    SVM_INTERCEPT_STGI | SVM_INTERCEPT_CLGI |
+			    SVM_INTERCEPT_SKINIT;
+	vmcb->iopm_base_pa = virt_to_phys(cell->arch.io_bitmap);
+	vmcb->msrpm_base_pa = virt_to_phys(cell->arch.msr_bitmap);
+	vmcb->guest_asid = GUEST_ASID;
+	vmcb->tlb_control = SVM_TLB_FLUSH_ALL;
+	vmcb->np_control = SVM_NP_ENABLE;
+	vmcb->n_cr3 = cell->arch.npt.phys;
+	vmcb->clean_bits = 0;
+}
+
+static int svm_cpu_init(struct per_cpu *cpu)
+{
+	struct svm_cpu *svm = &cpu->arch.vendor.svm;
+
+	write_msr(MSR_EFER, read_msr(MSR_EFER) | EFER_SVME);
+	cpu->arch.vendor_on = true;
+	/* No NMI may reach the hypervisor's handlers until we leave. */
+	clgi();
+	write_msr(MSR_VM_HSAVE_PA, virt_to_phys(svm->hsave));
+	vmsave(virt_to_phys(&svm->guest));
+	vmcb_init_state(&svm->guest, &cpu->arch.linux);
+	return 0;
+}
+
+static void save_guest_state(struct per_cpu *cpu)
+{
+	const struct vmcb *vmcb = &cpu->arch.vendor.svm.guest;
+	const struct guest_regs *regs = cpu->arch.guest_regs;
+	struct linux_state *l = &cpu->arch.linux;
+
+	l->cr0 = vmcb->cr0;
+	l->cr3 = vmcb->cr3;
+	l->cr4 = vmcb->cr4;
+	l->efer = vmcb->efer & ~EFER_SVME;
+	l->pat = vmcb->g_pat;
+	l->rsp = vmcb->rsp;
+	l->rip = vmcb->rip;
+	l->rflags = vmcb->rflags;
+	l->cs = vmcb->cs.selector;
+	l->ss = vmcb->ss.selector;
+	l->ds = vmcb->ds.selector;
+	l->es = vmcb->es.selector;
+	l->gdtr.limit = vmcb->gdtr.limit;
+	l->gdtr.base = vmcb->gdtr.base;
+	l->idtr.limit = vmcb->idtr.limit;
+	l->idtr.base = vmcb->idtr.base;
+	__builtin_memcpy(&cpu->arch.leave_frame, regs, sizeof(*regs));
+}
+
+static void svm_cpu_exit(struct per_cpu *cpu)
+{
+	struct svm_cpu *svm = &cpu->arch.vendor.svm;
+
+	if (cpu->arch.guest_regs)
+		save_guest_state(cpu);
+	/* Linux's FS, GS, TR, LDTR and syscall MSRs, as last seen. */
+	vmload(virt_to_phys(&svm->guest));
+	stgi();
+	write_msr(MSR_VM_HSAVE_PA, 0);
+	write_msr(MSR_EFER, cpu->arch.linux.efer & ~EFER_SVME);
+	cpu->arch.vendor_on = false;
+}
+
+static void __attribute__((noreturn)) svm_activate(struct per_cpu *cpu)
+{
+	struct svm_cpu *svm = &cpu->arch.vendor.svm;
+
+	vmcb_init_control(&svm->guest, cpu->cell);
+	/* The hypervisor's own TR (and the rest) for the time between exits. */
+	vmsave(virt_to_phys(&svm->host));
+	svm_run(cpu, virt_to_phys(&svm->guest), virt_to_phys(&svm->host));
+}
+
+static unsigned int insn_len(__u64 exit_code)
+{
+	switch (exit_code) {
+	case SVM_EXIT_VMMCALL:
+		return INSN_LEN_VMMCALL;
+	case SVM_EXIT_CPUID:
+		return INSN_LEN_CPUID;
+	default:
+		return INSN_LEN_MSR;
+	}
+}
+
+static void svm_skip_instruction(struct per_cpu *cpu)
+{
+	struct vmcb *vmcb = &cpu->arch.vendor.svm.guest;
+
+	if (vmcb->exit_code == SVM_EXIT_IOIO)
+		vmcb->rip = vmcb->exit_info2;
+	else if (has_nrips)
+		vmcb->rip = vmcb->next_rip;
+	else
+		vmcb->rip += insn_len(vmcb->exit_code);
+}
+
+static bool svm_handle_io(struct per_cpu *cpu, const struct vmcb *vmcb)
+{
+	__u64 info = vmcb->exit_info1;
+	struct vcpu_io io = {
+		.port = info >> SVM_IOIO_PORT_SHIFT,
+		/* One-hot: 1, 2 or 4 bytes. */
+		.size = (info & SVM_IOIO_SIZE_MASK) >> SVM_IOIO_SIZE_SHIFT,
+		.in = info & SVM_IOIO_IN,
+		.string = info & (SVM_IOIO_STRING | SVM_IOIO_REP),
+	};
+
+	if (!vcpu_handle_io(cpu, &io))
+		return false;
+	svm_skip_instruction(cpu);
+	return true;
+}
+
+static void report_exit(struct per_cpu *cpu, const struct vmcb *vmcb)
+{
+	printk("CPU %u: unhandled exit 0x%llx, info 0x%llx 0x%llx, rip 0x%llx\n",
+	       cpu->cpu_id, vmcb->exit_code, vmcb->exit_info1,
+	       vmcb->exit_info2, vmcb->rip);
+}
+
+static bool dispatch_exit(struct per_cpu *cpu, struct vmcb *vmcb)
+{
+	struct vcpu_msr msr;
+
+	switch (vmcb->exit_code) {
+	case SVM_EXIT_VMMCALL:
+		vcpu_handle_hypercall(cpu);
+		return true;
+	case SVM_EXIT_CPUID:
+		vcpu_handle_cpuid(cpu);
+		return true;
+	case SVM_EXIT_IOIO:
+		return svm_handle_io(cpu, vmcb);
+	case SVM_EXIT_MSR:
+		msr.index = cpu->arch.guest_regs->rcx;
+		msr.write = vmcb->exit_info1 & 1;
+		if (!vcpu_handle_msr(cpu, &msr))
+			return false;
+		svm_skip_instruction(cpu);
+		return true;
+	default:
+		report_exit(cpu, vmcb);
+		return false;
+	}
+}
+
+void svm_handle_exit(struct per_cpu *cpu, struct guest_regs *regs)
+{
+	struct vmcb *vmcb = &cpu->arch.vendor.svm.guest;
+	__u64 detail = vmcb->exit_code == SVM_EXIT_NPF ? vmcb->exit_info2 :
+		       regs->rcx;
+
+	cpu->arch.guest_regs = regs;
+	regs->rax = vmcb->rax;
+	vmcb->tlb_control = 0;
+	vmexit_stats_count(&cpu->stats, svm_exit_stat(vmcb->exit_code,
+						      detail));
+	if (!dispatch_exit(cpu, vmcb))
+		cpu_fail(cpu, "the guest's last exit cannot be handled");
+	vmcb->rax = regs->rax;
+	cpu->arch.guest_regs = NULL;
 }
 
 const struct vcpu_vendor_ops svm_ops = {
 	.name = "svm",
 	.probe = svm_probe,
+	.cell_init = svm_cell_init,
+	.cell_exit = svm_cell_exit,
+	.cpu_init = svm_cpu_init,
+	.cpu_exit = svm_cpu_exit,
+	.activate = svm_activate,
+	.skip_instruction = svm_skip_instruction,
 };

@@ -3,9 +3,14 @@
 #define _JAILHOUSE_PERCPU_H
 
 #include <jailhouse/types.h>
+#include <jailhouse/ratelimit.h>
+#include <jailhouse/vmexit-stats.h>
+#include <asm/percpu.h>
 
 #define PAGE_SIZE		4096
 #define PERCPU_STACK_SIZE	(4 * PAGE_SIZE)
+
+struct cell;
 
 /*
  * One CPU's private data area. The loader reserves header->percpu_size
@@ -15,8 +20,21 @@
 struct per_cpu {
 	/** The stack the CPU runs on while in the hypervisor. */
 	__u8 stack[PERCPU_STACK_SIZE];
+	/** Architecture state: backend pages, descriptor tables, Linux's. */
+	struct arch_per_cpu arch;
 	/** Logical CPU id as Linux numbers it. */
 	unsigned int cpu_id;
+	/** The cell the CPU runs. */
+	struct cell *cell;
+	/** Stopped for good after a fault of its cell (CPU_INFO_STATE). */
+	bool failed;
+	/** VM exits by reason (JAILHOUSE_CPU_STAT_*). */
+	struct vmexit_stats stats;
+	/** Limits the log lines the cell can provoke on this CPU. */
+	struct ratelimit log_limit;
 } __attribute__((aligned(PAGE_SIZE)));
+
+/** The data area of CPU @cpu_id, or NULL if no such CPU entered. */
+struct per_cpu *per_cpu(unsigned int cpu_id);
 
 #endif /* !_JAILHOUSE_PERCPU_H */

@@ -1,12 +1,35 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/* x86 registers and the instructions that reach them. */
 #ifndef _ASM_PROCESSOR_H
 #define _ASM_PROCESSOR_H
 
 #include <jailhouse/types.h>
 
+#define X86_CR0_PG		(1UL << 31)
+#define X86_CR4_PGE		(1UL << 7)
+#define X86_CR4_LA57		(1UL << 12)
+
+#define MSR_EFER		0xc0000080
+#define EFER_SVME		(1ULL << 12)
+#define MSR_PAT			0x00000277
+
+#define X86_RFLAGS_RESERVED1	(1UL << 1)
+
+/* Exception vectors the hypervisor handles on its own IST stack. */
+#define X86_VEC_NMI		2
+#define X86_VEC_DF		8
+#define X86_VEC_MC		18
+#define X86_NUM_EXCEPTIONS	32
+
 struct cpuid_regs {
 	__u32 eax, ebx, ecx, edx;
 };
+
+/* Operand of LGDT/LIDT/SGDT/SIDT. */
+struct desc_table_reg {
+	__u16 limit;
+	__u64 base;
+} __attribute__((packed));
 
 static inline void cpuid(__u32 leaf, __u32 subleaf, struct cpuid_regs *r)
 {
@@ -22,6 +45,112 @@ static inline __u64 read_msr(__u32 msr)
 
 	asm volatile("rdmsr" : "=a" (lo), "=d" (hi) : "c" (msr));
 	return ((__u64)hi << 32) | lo;
+}
+
+static inline void write_msr(__u32 msr, __u64 value)
+{
+	asm volatile("wrmsr"
+		     : : "c" (msr), "a" ((__u32)value),
+		       "d" ((__u32)(value >> 32))
+		     : "memory");
+}
+
+#define DEFINE_CR_ACCESS(n)						\
+static inline unsigned long read_cr##n(void)				\
+{									\
+	unsigned long value;						\
+									\
+	asm volatile("mov %%cr" #n ", %0" : "=r" (value));		\
+	return value;							\
+}									\
+static inline void write_cr##n(unsigned long value)			\
+{									\
+	asm volatile("mov %0, %%cr" #n : : "r" (value) : "memory");	\
+}
+
+DEFINE_CR_ACCESS(0)
+DEFINE_CR_ACCESS(2)
+DEFINE_CR_ACCESS(3)
+DEFINE_CR_ACCESS(4)
+
+static inline unsigned long read_dr7(void)
+{
+	unsigned long value;
+
+	asm volatile("mov %%dr7, %0" : "=r" (value));
+	return value;
+}
+
+static inline void write_dr7(unsigned long value)
+{
+	asm volatile("mov %0, %%dr7" : : "r" (value));
+}
+
+static inline void read_gdtr(struct desc_table_reg *reg)
+{
+	asm volatile("sgdt %0" : "=m" (*reg));
+}
+
+static inline void write_gdtr(const struct desc_table_reg *reg)
+{
+	asm volatile("lgdt %0" : : "m" (*reg));
+}
+
+static inline void read_idtr(struct desc_table_reg *reg)
+{
+	asm volatile("sidt %0" : "=m" (*reg));
+}
+
+static inline void write_idtr(const struct desc_table_reg *reg)
+{
+	asm volatile("lidt %0" : : "m" (*reg));
+}
+
+#define DEFINE_SEG_READ(seg)						\
+static inline __u16 read_##seg(void)					\
+{									\
+	__u16 sel;							\
+									\
+	asm volatile("mov %%" #seg ", %0" : "=rm" (sel));		\
+	return sel;							\
+}
+
+DEFINE_SEG_READ(cs)
+DEFINE_SEG_READ(ss)
+DEFINE_SEG_READ(ds)
+DEFINE_SEG_READ(es)
+
+static inline unsigned long read_rflags(void)
+{
+	unsigned long flags;
+
+	asm volatile("pushfq; popq %0" : "=rm" (flags));
+	return flags;
+}
+
+static inline void cpu_relax(void)
+{
+	asm volatile("pause" : : : "memory");
+}
+
+static inline void outb(__u8 value, __u16 port)
+{
+	asm volatile("outb %0, %1" : : "a" (value), "Nd" (port));
+}
+
+static inline __u8 inb(__u16 port)
+{
+	__u8 value;
+
+	asm volatile("inb %1, %0" : "=a" (value) : "Nd" (port));
+	return value;
+}
+
+/* Stop this CPU for good: no interrupt or NMI wakes it (GIF is clear). */
+static inline void __attribute__((noreturn)) cpu_halt_forever(void)
+{
+	for (;;)
+		asm volatile("cli; hlt" : : : "memory");
 }
 
 #endif /* !_ASM_PROCESSOR_H */

@@ -7,13 +7,18 @@
  * arch_cpu_probe() picks the one the CPU supports. A single image keeps
  * one signed artifact and one firmware name for every machine, at the price
  * of the unused backend's few kilobytes in the image.
+ *
+ * A backend decodes its exits and hands the vendor-neutral ones to the
+ * vcpu_handle_*() functions below (vcpu.c), which apply the cell's policy.
  */
 #ifndef _ASM_VCPU_H
 #define _ASM_VCPU_H
 
+#include <stdbool.h>
 #include <jailhouse/types.h>
 
 struct per_cpu;
+struct cell;
 
 struct vcpu_vendor_ops {
 	/** Short name for logs: "svm" or "vmx". */
@@ -24,9 +29,70 @@ struct vcpu_vendor_ops {
 	 * Return: 0 or -ENODEV.
 	 */
 	int (*probe)(void);
+	/**
+	 * Nested page tables for the cell's memory regions and the
+	 * permission bitmaps in the backend's layout.
+	 * Return: 0 or -errno, with nothing left allocated.
+	 */
+	int (*cell_init)(struct cell *cell);
+	void (*cell_exit)(struct cell *cell);
+	/**
+	 * Switch the extension on and describe Linux's state (cpu->arch.
+	 * linux, plus what only the backend can read) as the guest's.
+	 * Return: 0 or -errno; cpu_exit() undoes a partial init.
+	 */
+	int (*cpu_init)(struct per_cpu *cpu);
+	/**
+	 * Copy the guest's current state into cpu->arch.linux and the leave
+	 * frame (when it ran as a guest), restore what the host used in its
+	 * place, and switch the extension off.
+	 */
+	void (*cpu_exit)(struct per_cpu *cpu);
+	/** Enter the guest and handle its exits, for good. */
+	void (*activate)(struct per_cpu *cpu) __attribute__((noreturn));
+	/** Advance the guest past the instruction that caused the exit. */
+	void (*skip_instruction)(struct per_cpu *cpu);
 };
 
 extern const struct vcpu_vendor_ops svm_ops;
 extern const struct vcpu_vendor_ops vmx_ops;
+
+/* A port access that left the guest. */
+struct vcpu_io {
+	__u16 port;
+	/** 1, 2 or 4 bytes. */
+	__u8 size;
+	bool in;
+	/** INS/OUTS or a REP prefix: not emulated, always refused. */
+	bool string;
+};
+
+/* An RDMSR or WRMSR that left the guest; value in EDX:EAX. */
+struct vcpu_msr {
+	__u32 index;
+	bool write;
+};
+
+/**
+ * VMMCALL/VMCALL: code in RAX, arguments in RDI and RSI, result to RAX.
+ * Skips the instruction.
+ */
+void vcpu_handle_hypercall(struct per_cpu *cpu);
+
+/** CPUID, answered through the cell's CPUID policy. Skips it. */
+void vcpu_handle_cpuid(struct per_cpu *cpu);
+
+/**
+ * A port access the cell's I/O bitmap intercepted. Return: true when it
+ * was handled (emulated or refused and logged) and the backend is to skip
+ * the instruction; false stops the CPU.
+ */
+bool vcpu_handle_io(struct per_cpu *cpu, const struct vcpu_io *io);
+
+/** An MSR access the MSR bitmap intercepted; as vcpu_handle_io(). */
+bool vcpu_handle_msr(struct per_cpu *cpu, const struct vcpu_msr *msr);
+
+/** The selected backend, once arch_cpu_probe() succeeded. */
+extern const struct vcpu_vendor_ops *vcpu_vendor;
 
 #endif /* !_ASM_VCPU_H */

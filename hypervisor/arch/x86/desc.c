@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The hypervisor's own descriptor tables: a GDT and a TSS per CPU, one
+ * IDT for all. Every exception in the hypervisor is a bug and ends in
+ * panic_stop(); NMI, #DF and #MC run on a stack of their own.
+ */
+#include <jailhouse/percpu.h>
+#include <jailhouse/printk.h>
+#include <asm/desc.h>
+
+#define GDT_CODE64		0x00af9b000000ffffULL
+#define GDT_DATA		0x00cf93000000ffffULL
+#define GDT_TSS_TYPE		0x89ULL	/* present, 64-bit TSS, available */
+#define IDT_INTERRUPT_GATE	0x8e
+#define EXCEPTION_STUB_SIZE	16
+
+struct idt_gate {
+	__u16 offset0;
+	__u16 selector;
+	__u8 ist;
+	__u8 type;
+	__u16 offset1;
+	__u32 offset2;
+	__u32 reserved;
+} __attribute__((packed));
+
+/* The stack exception_common hands over. */
+struct exception_frame {
+	__u64 vector, error, rip, cs, rflags, rsp, ss;
+};
+
+extern const char exception_entries[];
+void exception_handler(const struct exception_frame *frame);
+
+static struct idt_gate idt[X86_NUM_EXCEPTIONS];
+
+static bool uses_ist(unsigned int vector)
+{
+	return vector == X86_VEC_NMI || vector == X86_VEC_DF ||
+	       vector == X86_VEC_MC;
+}
+
+static void idt_init(void)
+{
+	unsigned long handler;
+	unsigned int vec;
+
+	for (vec = 0; vec < X86_NUM_EXCEPTIONS; vec++) {
+		handler = (unsigned long)exception_entries +
+			  vec * EXCEPTION_STUB_SIZE;
+		idt[vec] = (struct idt_gate){
+			.offset0 = handler,
+			.selector = GDT_SEL_CODE,
+			.ist = uses_ist(vec) ? IST_FAULT : 0,
+			.type = IDT_INTERRUPT_GATE,
+			.offset1 = handler >> 16,
+			.offset2 = handler >> 32,
+		};
+	}
+}
+
+static void gdt_set_tss(__u64 *gdt, const struct tss64 *tss)
+{
+	unsigned long base = (unsigned long)tss;
+	__u64 limit = sizeof(*tss) - 1;
+
+	gdt[GDT_SEL_TSS / 8] = limit | ((base & 0xffffffULL) << 16) |
+			       (GDT_TSS_TYPE << 40) |
+			       (((__u64)base >> 24 & 0xff) << 56);
+	gdt[GDT_SEL_TSS / 8 + 1] = base >> 32;
+}
+
+void desc_tables_load(struct per_cpu *cpu)
+{
+	struct arch_per_cpu *arch = &cpu->arch;
+	struct desc_table_reg gdtr = {
+		.limit = sizeof(arch->gdt) - 1,
+		.base = (unsigned long)arch->gdt,
+	};
+	struct desc_table_reg idtr = {
+		.limit = sizeof(idt) - 1,
+		.base = (unsigned long)idt,
+	};
+
+	idt_init();
+	arch->gdt[GDT_SEL_CODE / 8] = GDT_CODE64;
+	arch->gdt[GDT_SEL_DATA / 8] = GDT_DATA;
+	arch->tss.ist[IST_FAULT - 1] = (unsigned long)arch->fault_stack +
+				       sizeof(arch->fault_stack);
+	arch->tss.iomap_base = sizeof(arch->tss);
+	gdt_set_tss(arch->gdt, &arch->tss);
+	write_gdtr(&gdtr);
+	write_idtr(&idtr);
+	asm volatile("ltr %w0" : : "r" (GDT_SEL_TSS));
+}
+
+void exception_handler(const struct exception_frame *frame)
+{
+	panic_stop("exception %llu (error 0x%llx) at rip 0x%llx, rsp 0x%llx, "
+		   "cr2 0x%lx\n", frame->vector, frame->error, frame->rip,
+		   frame->rsp, read_cr2());
+}

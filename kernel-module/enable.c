@@ -1,0 +1,478 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * JAILHOUSE_ENABLE and JAILHOUSE_DISABLE (docs/design.md, "Enable path").
+ *
+ * Enable reads and checks the system config and the hypervisor image,
+ * lays both out in the memory the config reserves for the hypervisor,
+ * builds the hypervisor's boot page tables there and sends every online
+ * CPU through the trampoline (trampoline.S). Either every CPU comes back
+ * as a guest, or every CPU comes back native and everything is undone.
+ */
+#include <linux/cpu.h>
+#include <linux/firmware.h>
+#include <linux/io.h>
+#include <linux/ioport.h>
+#include <linux/mm.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/smp.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+
+#include <jailhouse/cell-config.h>
+#include <jailhouse/header.h>
+#include <jailhouse/signature.h>
+
+#include "config.h"
+#include "config_rules.h"
+#include "enable.h"
+#include "hypercall.h"
+#include "image.h"
+#include "paging.h"
+#include "verify.h"
+
+#define HV_FIRMWARE		"jailhouse.bin"
+/* Enough for the hypervisor, the trampoline and the console ring. */
+#define BOOT_TABLE_PAGES	16
+/* Less pool than this cannot hold the root cell's tables and bitmaps. */
+#define MIN_POOL_PAGES		64
+#define CONSOLE_ORDER		2
+
+_Static_assert(JAILHOUSE_CONSOLE_PAGES == 1 << CONSOLE_ORDER,
+	       "console ring order");
+
+long jailhouse_trampoline_enter(unsigned int cpu, u64 hv_cr3, u64 entry);
+extern const char jailhouse_trampoline_leave[];
+extern const char jailhouse_trampoline_end[];
+
+DEFINE_MUTEX(jailhouse_lock);
+
+/* One enable attempt, and afterwards the running hypervisor. */
+struct hv_load {
+	struct jailhouse_verified config_v;
+	const struct jailhouse_system *config;
+	size_t config_size;
+	const struct firmware *fw;
+	struct jailhouse_verified image_v;
+	const struct jailhouse_header *image;
+	size_t image_size;
+	/* The hypervisor's memory, and Linux's mapping of it. */
+	u64 phys;
+	u64 size;
+	u8 *mem;
+	struct jailhouse_header *header;
+	u64 tables_offset;
+	unsigned int tables_used;
+	struct paging_root root;
+	/* Copies of what the CPUs need: once the first CPU runs as a
+	 * guest, hypervisor memory is out of Linux's reach. */
+	u64 entry;
+	unsigned int online_cpus;
+	atomic_t cpu_error;
+};
+
+static struct hv_load running;
+static bool enabled;
+static struct page *console_pages;
+
+bool jailhouse_is_enabled(void)
+{
+	return enabled;
+}
+
+static void report_violation(struct jailhouse_checker *chk,
+			     const struct jailhouse_violation *v)
+{
+	if (chk->violations > 1)
+		return;
+	pr_err("jailhouse: system config: root cell %s %u: %s (%#llx)\n",
+	       v->item ? v->item : "", v->index, jailhouse_rule_text(v->rule),
+	       v->value);
+}
+
+/* Every CPU of the root cell exists and is online, and vice versa. */
+static int check_cpus(const struct jailhouse_cell_desc *root)
+{
+	unsigned int cpu, bits = root->cpu_set_size * 8;
+
+	for (cpu = 0; cpu < bits; cpu++)
+		if (jailhouse_cell_has_cpu(root, cpu) &&
+		    (cpu >= nr_cpu_ids || !cpu_online(cpu))) {
+			pr_err("jailhouse: system config: CPU %u of the root "
+			       "cell does not exist or is offline\n", cpu);
+			return -EINVAL;
+		}
+	for_each_online_cpu(cpu)
+		if (cpu >= bits || !jailhouse_cell_has_cpu(root, cpu)) {
+			pr_err("jailhouse: system config: online CPU %u is "
+			       "not in the root cell\n", cpu);
+			return -EINVAL;
+		}
+	return 0;
+}
+
+static int check_config(const struct jailhouse_system *sys, size_t size)
+{
+	struct jailhouse_checker chk = {
+		.sys = sys,
+		.report = report_violation,
+	};
+	struct jailhouse_config_error err;
+
+	if (jailhouse_system_validate(sys, size, &err)) {
+		if (err.indexed)
+			pr_err("jailhouse: system config: %s %u: %s\n",
+			       err.item, err.index, err.reason);
+		else
+			pr_err("jailhouse: system config: %s: %s\n",
+			       err.item, err.reason);
+		return -EINVAL;
+	}
+	jailhouse_check_cell(&chk, &sys->root_cell);
+	if (chk.violations)
+		return -EINVAL;
+	return check_cpus(&sys->root_cell);
+}
+
+static int read_config(struct hv_load *hv, int fd)
+{
+	int err;
+
+	err = jailhouse_verify_fd(fd, JAILHOUSE_IMAGE_SYSTEM_CONFIG, NULL,
+				  &hv->config_v);
+	if (err)
+		return err;
+	hv->config = hv->config_v.payload;
+	hv->config_size = hv->config_v.payload_size;
+	return check_config(hv->config, hv->config_size);
+}
+
+static int read_image(struct hv_load *hv)
+{
+	const char *reason;
+	int err;
+
+	err = request_firmware(&hv->fw, HV_FIRMWARE, NULL);
+	if (err) {
+		pr_err("jailhouse: %s: cannot load (%d)\n", HV_FIRMWARE, err);
+		return err;
+	}
+	err = jailhouse_verify_buffer(hv->fw->data, hv->fw->size,
+				      JAILHOUSE_IMAGE_HYPERVISOR, NULL,
+				      &hv->image_v);
+	if (err)
+		return err;
+	hv->image = hv->image_v.payload;
+	hv->image_size = hv->image_v.payload_size;
+	err = jailhouse_image_check(hv->image, hv->image_size, &reason);
+	if (err)
+		pr_err("jailhouse: %s: %s\n", HV_FIRMWARE, reason);
+	return err;
+}
+
+static u64 percpu_offset(const struct jailhouse_header *image)
+{
+	return image->core_size;
+}
+
+static u64 config_offset(const struct jailhouse_header *image)
+{
+	return percpu_offset(image) + nr_cpu_ids * image->percpu_size;
+}
+
+/* Where everything goes in the hypervisor's memory; see design.md. */
+static int plan_layout(struct hv_load *hv)
+{
+	u64 pool;
+
+	hv->tables_offset = config_offset(hv->image) +
+			    PAGE_ALIGN(hv->config_size);
+	pool = hv->tables_offset + BOOT_TABLE_PAGES * PAGE_SIZE;
+	if (pool + MIN_POOL_PAGES * PAGE_SIZE > hv->size) {
+		pr_err("jailhouse: hypervisor memory of %llu bytes too small, "
+		       "need %llu\n", hv->size,
+		       pool + MIN_POOL_PAGES * PAGE_SIZE);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static int map_memory(struct hv_load *hv)
+{
+	const struct jailhouse_memory *mem = &hv->config->hypervisor_memory;
+
+	hv->phys = mem->phys_start;
+	hv->size = mem->size;
+	if (region_intersects(hv->phys, hv->size, IORESOURCE_SYSTEM_RAM,
+			      IORES_DESC_NONE) != REGION_DISJOINT) {
+		pr_err("jailhouse: hypervisor memory %#llx-%#llx is Linux's "
+		       "RAM; reserve it (memmap=)\n", hv->phys,
+		       hv->phys + hv->size - 1);
+		return -EBUSY;
+	}
+	hv->mem = memremap(hv->phys, hv->size, MEMREMAP_WB);
+	return hv->mem ? 0 : -ENOMEM;
+}
+
+static int console_ring_get(void)
+{
+	struct jailhouse_console_ring *ring;
+
+	if (console_pages)
+		return 0;
+	console_pages = alloc_pages(GFP_KERNEL | __GFP_ZERO, CONSOLE_ORDER);
+	if (!console_pages)
+		return -ENOMEM;
+	ring = page_address(console_pages);
+	ring->magic = JAILHOUSE_CONSOLE_MAGIC;
+	ring->size = (PAGE_SIZE << CONSOLE_ORDER) - sizeof(*ring);
+	return 0;
+}
+
+static void place_image_and_config(struct hv_load *hv)
+{
+	struct jailhouse_header *hdr;
+
+	memset(hv->mem, 0, hv->tables_offset);
+	memcpy(hv->mem, hv->image, hv->image_size);
+	memcpy(hv->mem + config_offset(hv->image), hv->config,
+	       hv->config_size);
+	hdr = (struct jailhouse_header *)hv->mem;
+	hdr->max_cpus = nr_cpu_ids;
+	hdr->online_cpus = num_online_cpus();
+	hdr->phys_base = hv->phys;
+	hdr->config_size = hv->config_size;
+	hdr->pool_offset = hv->tables_offset + BOOT_TABLE_PAGES * PAGE_SIZE;
+	hdr->console_phys = page_to_phys(console_pages);
+	hdr->linux_alias = (unsigned long)hv->mem;
+	hdr->leave_stub = (unsigned long)jailhouse_trampoline_leave;
+	hv->header = hdr;
+}
+
+/* Boot page tables come from a fixed run of pages in hypervisor memory. */
+static void *boot_table_alloc(void *ctx, u64 *phys)
+{
+	struct hv_load *hv = ctx;
+	u64 offset = hv->tables_offset + hv->tables_used * PAGE_SIZE;
+
+	if (hv->tables_used == BOOT_TABLE_PAGES)
+		return NULL;
+	hv->tables_used++;
+	*phys = hv->phys + offset;
+	memset(hv->mem + offset, 0, PAGE_SIZE);
+	return hv->mem + offset;
+}
+
+/* Nothing to give back: the whole run goes with the hypervisor memory. */
+static void boot_table_free(void *ctx, void *table)
+{
+}
+
+static void *boot_table_virt(void *ctx, u64 phys)
+{
+	struct hv_load *hv = ctx;
+
+	return hv->mem + (phys - hv->phys);
+}
+
+/* The trampoline's pages, at the addresses Linux runs them at. */
+static int map_trampoline(const struct paging_env *env, struct hv_load *hv)
+{
+	unsigned long va = (unsigned long)jailhouse_trampoline_enter;
+	unsigned long end = (unsigned long)jailhouse_trampoline_end;
+	int err;
+
+	for (va &= PAGE_MASK; va < end; va += PAGE_SIZE) {
+		err = paging_map(env, &hv->root, va,
+				 page_to_phys(vmalloc_to_page((void *)va)),
+				 PAGE_SIZE, PAGING_READ | PAGING_EXEC);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int build_boot_tables(struct hv_load *hv)
+{
+	struct paging_env env = {
+		.alloc_table = boot_table_alloc,
+		.free_table = boot_table_free,
+		.table_virt = boot_table_virt,
+		.ctx = hv,
+		.levels = pgtable_l5_enabled() ? 5 : 4,
+	};
+	int err;
+
+	hv->tables_used = 0;
+	err = paging_create(&env, &hv->root);
+	if (!err)
+		err = paging_map(&env, &hv->root, JAILHOUSE_BASE, hv->phys,
+				 hv->size, PAGING_READ | PAGING_WRITE |
+				 PAGING_EXEC | PAGING_HUGE);
+	if (!err)
+		err = paging_map(&env, &hv->root, JAILHOUSE_CONSOLE_BASE,
+				 page_to_phys(console_pages),
+				 PAGE_SIZE << CONSOLE_ORDER,
+				 PAGING_READ | PAGING_WRITE);
+	if (!err)
+		err = map_trampoline(&env, hv);
+	if (err)
+		pr_err("jailhouse: boot page tables: %d (trampoline at %px "
+		       "clashes with the hypervisor?)\n", err,
+		       jailhouse_trampoline_enter);
+	return err;
+}
+
+static void enter_cpu(void *info)
+{
+	struct hv_load *hv = info;
+	long err;
+
+	err = jailhouse_trampoline_enter(smp_processor_id(), hv->root.phys,
+					 hv->entry);
+	if (err)
+		atomic_cmpxchg(&hv->cpu_error, 0, err);
+}
+
+static int enter_all_cpus(struct hv_load *hv)
+{
+	int err;
+
+	cpus_read_lock();
+	err = check_cpus(&hv->config->root_cell);
+	if (!err) {
+		hv->online_cpus = num_online_cpus();
+		hv->header->online_cpus = hv->online_cpus;
+		hv->entry = hv->header->entry;
+		atomic_set(&hv->cpu_error, 0);
+		on_each_cpu(enter_cpu, hv, 1);
+		err = atomic_read(&hv->cpu_error);
+	}
+	cpus_read_unlock();
+	if (err)
+		pr_err("jailhouse: enable failed on the CPUs (%d); "
+		       "`jailhouse console` tells why\n", err);
+	return err;
+}
+
+/* The inputs are in hypervisor memory by now or no longer needed. */
+static void release_inputs(struct hv_load *hv)
+{
+	jailhouse_verified_release(&hv->config_v);
+	jailhouse_verified_release(&hv->image_v);
+	release_firmware(hv->fw);
+	hv->fw = NULL;
+}
+
+static int load_and_enter(struct hv_load *hv, int fd)
+{
+	int err;
+
+	err = read_config(hv, fd);
+	if (!err)
+		err = read_image(hv);
+	if (!err)
+		err = map_memory(hv);
+	if (err)
+		return err;
+	err = plan_layout(hv);
+	if (!err)
+		err = console_ring_get();
+	if (!err) {
+		place_image_and_config(hv);
+		err = build_boot_tables(hv);
+	}
+	if (!err)
+		err = enter_all_cpus(hv);
+	if (err)
+		memunmap(hv->mem);
+	return err;
+}
+
+long jailhouse_cmd_enable(struct jailhouse_enable_args __user *uargs)
+{
+	struct jailhouse_enable_args args;
+	struct hv_load hv = { };
+	long err;
+
+	if (copy_from_user(&args, uargs, sizeof(args)))
+		return -EFAULT;
+	if (args.flags)
+		return -EINVAL;
+	mutex_lock(&jailhouse_lock);
+	err = enabled ? -EBUSY : load_and_enter(&hv, args.config_fd);
+	release_inputs(&hv);
+	if (!err) {
+		running = hv;
+		enabled = true;
+		__module_get(THIS_MODULE);
+		pr_info("jailhouse: hypervisor enabled on %u CPUs\n",
+			running.online_cpus);
+	}
+	mutex_unlock(&jailhouse_lock);
+	return err;
+}
+
+static void leave_cpu(void *info)
+{
+	atomic_t *error = info;
+	long err = jailhouse_call(JAILHOUSE_HC_DISABLE, 0, 0);
+
+	if (err)
+		atomic_cmpxchg(error, 0, err);
+}
+
+long jailhouse_cmd_disable(void)
+{
+	atomic_t error = ATOMIC_INIT(0);
+	long err;
+
+	mutex_lock(&jailhouse_lock);
+	if (!enabled) {
+		mutex_unlock(&jailhouse_lock);
+		return -EINVAL;
+	}
+	cpus_read_lock();
+	on_each_cpu(leave_cpu, &error, 1);
+	cpus_read_unlock();
+	err = atomic_read(&error);
+	if (!err) {
+		memunmap(running.mem);
+		running = (struct hv_load){ };
+		enabled = false;
+		module_put(THIS_MODULE);
+		pr_info("jailhouse: hypervisor disabled\n");
+	}
+	mutex_unlock(&jailhouse_lock);
+	return err;
+}
+
+ssize_t jailhouse_console_read(char __user *buf, size_t count, loff_t *pos)
+{
+	const struct jailhouse_console_ring *ring;
+	u64 end, start, at;
+	size_t n;
+
+	if (!console_pages || *pos < 0)
+		return 0;
+	ring = page_address(console_pages);
+	end = READ_ONCE(ring->write_pos);
+	start = end > ring->size ? end - ring->size : 0;
+	at = max_t(u64, *pos, start);
+	if (at >= end)
+		return 0;
+	/* Up to the end of the ring's buffer; the caller reads again. */
+	n = min_t(u64, count, min_t(u64, end - at,
+				     ring->size - at % ring->size));
+	if (copy_to_user(buf, ring->data + at % ring->size, n))
+		return -EFAULT;
+	*pos = at + n;
+	return n;
+}
+
+void jailhouse_enable_exit(void)
+{
+	if (console_pages)
+		__free_pages(console_pages, CONSOLE_ORDER);
+	console_pages = NULL;
+}
