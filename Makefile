@@ -3,7 +3,7 @@
 # ends with "N passed, N failed"; `make demo` runs the main job in QEMU.
 
 PARTS := hypervisor kernel-module tools policy configs signer inmates \
-	tests/inmates tests/unit
+	tests/inmates tests/unit tests/fuzz
 
 all: $(PARTS)
 
