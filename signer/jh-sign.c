@@ -11,10 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "creds.h"
 #include "error.h"
+#include "gate.h"
 #include "keygen.h"
 #include "recognise.h"
 #include "sign.h"
@@ -23,10 +25,11 @@ enum mode { MODE_SIGN, MODE_VERIFY, MODE_INFO, MODE_KEYGEN };
 
 struct options {
 	enum mode mode;
-	const char *key, *cert, *output, *name, *cn;
+	const char *key, *cert, *output, *name, *cn, *policy;
 	__u32 type;
 	bool detach;
 	bool has_version;
+	bool force;
 	bool help;
 	unsigned long version, min_version, bits, days;
 };
@@ -35,20 +38,23 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 "Usage: jh-sign [--key KEY] [--cert CERT] [-o OUT | --detach [-o OUT]]\n"
-"               [--type TYPE] [--name NAME | --cell NAME] [--version N] FILE\n"
+"               [--type TYPE] [--name NAME | --cell NAME] [--version N]\n"
+"               [--policy POLICY] [--force] FILE\n"
 "       jh-sign --verify [--cert CERT] [--type TYPE] [--name NAME]\n"
 "               [--min-version N] FILE\n"
 "       jh-sign --info FILE\n"
 "       jh-sign keygen [--key KEY] [--cert CERT] [--cn NAME] [--bits N]\n"
 "               [--days N]\n\n"
 "TYPE: hypervisor, system, cell, inmate or policy. Key and certificate\n"
-"default to $JH_SIGN_KEY and $JH_SIGN_CERT, else %s and %s.\n",
-		JH_DEFAULT_KEY, JH_DEFAULT_CERT);
+"default to $JH_SIGN_KEY and $JH_SIGN_CERT, else %s and %s.\n"
+"Cells are checked against POLICY ($JH_SIGN_POLICY, else %s\n"
+"if present) and not signed if they violate it, unless --force.\n",
+		JH_DEFAULT_KEY, JH_DEFAULT_CERT, JH_DEFAULT_POLICY);
 }
 
 enum { OPT_KEY = 256, OPT_CERT, OPT_DETACH, OPT_TYPE, OPT_NAME, OPT_CELL,
        OPT_VERSION, OPT_VERIFY, OPT_INFO, OPT_MIN_VERSION, OPT_CN, OPT_BITS,
-       OPT_DAYS, OPT_HELP };
+       OPT_DAYS, OPT_POLICY, OPT_FORCE, OPT_HELP };
 
 static const struct option long_options[] = {
 	{ "key", required_argument, NULL, OPT_KEY },
@@ -65,6 +71,8 @@ static const struct option long_options[] = {
 	{ "cn", required_argument, NULL, OPT_CN },
 	{ "bits", required_argument, NULL, OPT_BITS },
 	{ "days", required_argument, NULL, OPT_DAYS },
+	{ "policy", required_argument, NULL, OPT_POLICY },
+	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ NULL, 0, NULL, 0 }
 };
@@ -112,6 +120,8 @@ static int parse_option(int opt, struct options *o)
 	case OPT_MIN_VERSION:
 		return parse_number(optarg, UINT32_MAX, &o->min_version);
 	case OPT_CN: o->cn = optarg; return 0;
+	case OPT_POLICY: o->policy = optarg; return 0;
+	case OPT_FORCE: o->force = true; return 0;
 	case OPT_BITS: return parse_number(optarg, 16384, &o->bits);
 	case OPT_DAYS: return parse_number(optarg, 36500, &o->days);
 	default: return -EINVAL;
@@ -155,15 +165,12 @@ static int pick_type(const struct options *o, const struct jh_sigfile *f,
 		return jh_fail(f->path, -EINVAL, "is a %s image, refusing "
 			       "--type %s", jailhouse_sig_type_name(id->type),
 			       jailhouse_sig_type_name(o->type));
-	if (!id->type && (o->type == JAILHOUSE_IMAGE_HYPERVISOR ||
-			  o->type == JAILHOUSE_IMAGE_SYSTEM_CONFIG ||
-			  o->type == JAILHOUSE_IMAGE_CELL_CONFIG))
+	if (!id->type && o->type && o->type != JAILHOUSE_IMAGE_INMATE)
 		return jh_fail(f->path, -EINVAL, "not a %s image (bad magic)",
 			       jailhouse_sig_type_name(o->type));
 	if (!type)
-		return jh_fail(f->path, -EINVAL, "unknown image type; say "
-			       "--type inmate (with --cell NAME) or --type "
-			       "policy");
+		return jh_fail(f->path, -EINVAL, "unknown image type; an "
+			       "inmate image needs --cell NAME");
 	if (type == JAILHOUSE_IMAGE_INMATE && !o->name)
 		return jh_fail(f->path, -EINVAL, "inmate images need --cell "
 			       "NAME");
@@ -241,6 +248,19 @@ static int pick_dest(const struct options *o, const char *path,
 	return 0;
 }
 
+/* The active policy: --policy, $JH_SIGN_POLICY, or the default if any. */
+static int gate_cell(const struct options *o, const struct jh_sigfile *f,
+		     X509 *cert)
+{
+	const char *policy = jh_pick_path(o->policy, "JH_SIGN_POLICY", NULL);
+
+	if (!policy && access(JH_DEFAULT_POLICY, F_OK) == 0)
+		policy = JH_DEFAULT_POLICY;
+	if (!policy)
+		return 0;
+	return jh_policy_gate(f, policy, cert, o->force);
+}
+
 static int run_sign(const struct options *o, const struct jh_sigfile *f)
 {
 	struct jh_sign_job job = { .in = f, .detach = o->detach };
@@ -260,7 +280,10 @@ static int run_sign(const struct options *o, const struct jh_sigfile *f)
 			     &job.key, &job.cert);
 	if (err)
 		return err;
-	err = jh_sign(&job);
+	if (job.header.type == JAILHOUSE_IMAGE_CELL_CONFIG)
+		err = gate_cell(o, f, job.cert);
+	if (!err)
+		err = jh_sign(&job);
 	EVP_PKEY_free(job.key);
 	X509_free(job.cert);
 	return err;

@@ -7,6 +7,7 @@
 #include <jailhouse/header.h>
 
 #include "config.h"
+#include "policy.h"
 #include "error.h"
 #include "image.h"
 #include "recognise.h"
@@ -59,6 +60,23 @@ static int validate_config(const struct jh_sigfile *f, const void *blob,
 	return 0;
 }
 
+static int validate_blob(const struct jh_sigfile *f, const void *blob,
+			 size_t size, struct jh_image_id *id)
+{
+	struct jailhouse_config_error cerr = { 0 };
+	int err;
+
+	if (id->type != JAILHOUSE_IMAGE_POLICY)
+		return validate_config(f, blob, size, id);
+	err = jailhouse_policy_validate(blob, size, &cerr);
+	if (err && cerr.indexed)
+		return jh_fail(f->path, err, "%s %u: %s", cerr.item,
+			       cerr.index, cerr.reason);
+	if (err)
+		return jh_fail(f->path, err, "%s: %s", cerr.item, cerr.reason);
+	return 0;
+}
+
 static int check_config(const struct jh_sigfile *f, struct jh_image_id *id)
 {
 	__u64 size = jh_sigfile_payload_size(f);
@@ -73,7 +91,7 @@ static int check_config(const struct jh_sigfile *f, struct jh_image_id *id)
 		return jh_fail(f->path, -ENOMEM, "out of memory");
 	err = jh_sigfile_read(f, blob, size, 0);
 	if (!err)
-		err = validate_config(f, blob, size, id);
+		err = validate_blob(f, blob, size, id);
 	free(blob);
 	return err;
 }
@@ -99,6 +117,9 @@ int jh_recognise(const struct jh_sigfile *f, struct jh_image_id *id)
 	else if (memcmp(head, JAILHOUSE_CELL_DESC_SIGNATURE,
 			JAILHOUSE_SIGNATURE_LEN) == 0)
 		id->type = JAILHOUSE_IMAGE_CELL_CONFIG;
+	else if (memcmp(head, JAILHOUSE_POLICY_SIGNATURE,
+			JAILHOUSE_SIGNATURE_LEN) == 0)
+		id->type = JAILHOUSE_IMAGE_POLICY;
 	else
 		return 0;
 	return check_config(f, id);

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What is being signed: hypervisor images (JAILHOUS header), system
- * configs (JHSYS) and cell descriptors (JHCLL) are recognised and checked
- * with the loader's own validators (lib/); anything else is an inmate
- * image or a policy only if --type says so.
+ * configs (JHSYS), cell descriptors (JHCLL) and policies (JHPOL) are
+ * recognised and checked with the loader's own validators (lib/);
+ * anything else is an inmate image only if --type or --cell says so.
  */
 #ifndef _JH_SIGN_RECOGNISE_H
 #define _JH_SIGN_RECOGNISE_H
