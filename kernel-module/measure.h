@@ -8,7 +8,7 @@
 
 #include <linux/types.h>
 
-#define JAILHOUSE_MEASURE_ID_MAX	32
+#include "../lib/signature.h"
 
 /* What one log entry records. */
 struct jailhouse_measurement {
@@ -18,7 +18,7 @@ struct jailhouse_measurement {
 	u8 sha256[32];
 	/** Signer's subjectKeyIdentifier or certificate serial; 0 bytes
 	 *  when the image was not verified (sig_enforce=0). */
-	u8 signer[JAILHOUSE_MEASURE_ID_MAX];
+	u8 signer[JAILHOUSE_SIG_SIGNER_ID_MAX];
 	u8 signer_len;
 	bool signer_is_skid;
 	bool verified;

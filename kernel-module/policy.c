@@ -1,19 +1,35 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * JAILHOUSE_POLICY_LOAD: the policy arrives as a file descriptor, is
- * verified as a JAILHOUSE_IMAGE_POLICY image and replaces the active
- * policy only once fully accepted; a refused policy changes nothing.
+ * The active sandbox policy. JAILHOUSE_POLICY_LOAD: the policy arrives as
+ * a file descriptor, is verified as a JAILHOUSE_IMAGE_POLICY image and
+ * validated (lib/policy.c), and replaces the active policy only once
+ * fully accepted; a refused policy changes nothing. Cell creation asks
+ * jailhouse_policy_admit_cell(), which runs the shared check under the
+ * same lock, so a policy cannot change in the middle of a check.
  */
 #include <linux/mutex.h>
 #include <linux/uaccess.h>
 
 #include <jailhouse/ioctl.h>
 
+#include "../lib/policy.h"
 #include "policy.h"
 #include "verify.h"
 
 static struct jailhouse_verified active;
 static DEFINE_MUTEX(active_mutex);
+
+static int validate(const struct jailhouse_verified *policy)
+{
+	struct jailhouse_config_error err = { 0 };
+
+	if (!jailhouse_policy_validate(policy->payload, policy->payload_size,
+				       &err))
+		return 0;
+	pr_warn("jailhouse: policy '%s' refused: %s %u: %s\n", policy->name,
+		err.item, err.index, err.reason);
+	return -EINVAL;
+}
 
 long jailhouse_policy_load(void __user *arg)
 {
@@ -29,6 +45,11 @@ long jailhouse_policy_load(void __user *arg)
 				  &policy);
 	if (err)
 		return err;
+	err = validate(&policy);
+	if (err) {
+		jailhouse_verified_release(&policy);
+		return err;
+	}
 	mutex_lock(&active_mutex);
 	old = active;
 	active = policy;
@@ -37,6 +58,42 @@ long jailhouse_policy_load(void __user *arg)
 	pr_info("jailhouse: policy '%s' version %u active\n", policy.name,
 		policy.version);
 	return 0;
+}
+
+static void report(struct jailhouse_policy_checker *chk,
+		   const struct jailhouse_policy_violation *v)
+{
+	const struct jailhouse_cell_desc *cell = chk->ctx;
+
+	pr_warn("jailhouse: cell '%s' refused by the policy%s%s%s: %s "
+		"%u: %s (%llu, limit %llu)\n", cell->name,
+		chk->class ? " (class '" : "",
+		chk->class ? chk->class->name : "", chk->class ? "')" : "",
+		v->item ? v->item : "cell", v->index,
+		jailhouse_policy_rule_text(v->rule), v->value, v->limit);
+}
+
+int jailhouse_policy_admit_cell(const struct jailhouse_cell_desc *cell,
+				const struct jailhouse_verified *v)
+{
+	struct jailhouse_policy_checker chk = {
+		.report = report,
+		.ctx = (void *)cell,
+	};
+	int err = 0;
+
+	mutex_lock(&active_mutex);
+	chk.policy = active.payload;
+	if (!chk.policy) {
+		pr_warn("jailhouse: cell '%s' refused: no policy loaded\n",
+			cell->name);
+		err = -EPERM;
+	} else if (jailhouse_policy_check_cell(&chk, cell, v->signer,
+					       v->signer_len)) {
+		err = -EPERM;
+	}
+	mutex_unlock(&active_mutex);
+	return err;
 }
 
 void jailhouse_policy_exit(void)

@@ -10,6 +10,20 @@
 /** JAILHOUSE_POLICY_LOAD: verify a policy image and make it active. */
 long jailhouse_policy_load(void __user *arg);
 
+struct jailhouse_cell_desc;
+struct jailhouse_verified;
+
+/**
+ * Check a validated cell descriptor, verified as @v, against the active
+ * policy (lib/policy.c): its class's limits, and that @v's signer may sign
+ * this cell name if the policy names signers. Deny by default: without an
+ * active policy every cell is refused. Each violation is logged.
+ *
+ * Return: 0 if the cell may be created, -EPERM if not.
+ */
+int jailhouse_policy_admit_cell(const struct jailhouse_cell_desc *cell,
+				const struct jailhouse_verified *v);
+
 /** Drop the active policy (module unload). */
 void jailhouse_policy_exit(void);
 

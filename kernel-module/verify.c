@@ -212,10 +212,12 @@ static int record(struct check *c)
 
 	memcpy(m.name, out->name, sizeof(m.name));
 	if (out->verified) {
-		m.signer_len = min_t(size_t, c->signer.id_len,
-				     sizeof(m.signer));
-		memcpy(m.signer, c->signer.id, m.signer_len);
-		m.signer_is_skid = c->signer.is_skid;
+		out->signer_len = c->signer.id_len;
+		memcpy(out->signer, c->signer.id, out->signer_len);
+		out->signer_is_skid = c->signer.is_skid;
+		m.signer_len = out->signer_len;
+		memcpy(m.signer, out->signer, out->signer_len);
+		m.signer_is_skid = out->signer_is_skid;
 	}
 	if (out->verified) {
 		err = jailhouse_rollback_raise(out->type, out->name,

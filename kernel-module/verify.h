@@ -9,7 +9,7 @@
 
 #include <linux/types.h>
 
-#include <jailhouse/signature.h>
+#include "../lib/signature.h"
 
 /* Largest signed file the loader reads. */
 #define JAILHOUSE_VERIFY_MAX_FILE	(64 << 20)
@@ -27,6 +27,14 @@ struct jailhouse_verified {
 	char name[JAILHOUSE_SIG_NAME_LEN];
 	/** false only when sig_enforce=0 let a failed check pass. */
 	bool verified;
+	/**
+	 * Who signed: subjectKeyIdentifier (signer_is_skid) or certificate
+	 * serial, as the policy's signer rules name keys; empty when not
+	 * verified.
+	 */
+	u8 signer[JAILHOUSE_SIG_SIGNER_ID_MAX];
+	u8 signer_len;
+	bool signer_is_skid;
 	/* private: the file read by jailhouse_verify_fd(), or NULL */
 	void *file;
 };

@@ -319,7 +319,7 @@ static int der_sid(struct der *si, struct jailhouse_sig_signer *signer,
 	}
 	signer->id = id.p;
 	signer->id_len = id.len;
-	return 0;
+	return id.len <= JAILHOUSE_SIG_SIGNER_ID_MAX ? 0 : -EBADMSG;
 }
 
 static int der_signer_fields(struct der *si, unsigned int sd_version,

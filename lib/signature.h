@@ -34,6 +34,9 @@ struct jailhouse_sig_parts {
 	size_t cms_size;
 };
 
+/* Longest signer identifier accepted (SHA-1 SKIDs and serials fit). */
+#define JAILHOUSE_SIG_SIGNER_ID_MAX	32
+
 /* Who signed: the SignerInfo's identifier, pointing into the CMS blob. */
 struct jailhouse_sig_signer {
 	const __u8 *id;

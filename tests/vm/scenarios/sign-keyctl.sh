@@ -17,8 +17,8 @@ jh-sign keygen --key k.pem --cert c.pem --bits 2048
 jh-sign keygen --key k2.pem --cert c2.pem --bits 2048
 keyctl padd asymmetric "" %:.jailhouse <c.der
 jailhouse keyring list
-printf 'policy\n' >pol
-jh-sign --key k.pem --cert c.pem --type policy -o pol.signed pol
+cp /jailhouse/policy/sandbox.pol pol
+jh-sign --key k.pem --cert c.pem -o pol.signed pol
 jailhouse policy load pol.signed
 jailhouse keyring lock
 if keyctl padd asymmetric "" %:.jailhouse <c2.der; then

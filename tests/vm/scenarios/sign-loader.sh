@@ -26,7 +26,7 @@ refused() { # FILE ERRNO-TEXT CHECK
 	echo "refused $1: $(dmesg | tail -n 1)"
 }
 
-sign() { # OUT ARGS... (signs the policy text in $work/pol)
+sign() { # OUT ARGS... (signs the shipped policy, copied to $work/pol)
 	out=$1
 	shift
 	jh-sign --key k.pem --cert c.pem "$@" -o "$out" pol
@@ -35,7 +35,8 @@ sign() { # OUT ARGS... (signs the policy text in $work/pol)
 step "keys"
 jh-sign keygen --key k.pem --cert c.pem --bits 2048
 jh-sign keygen --key other-key.pem --cert other.pem --bits 2048
-printf 'sandbox policy, text for now\n' >pol
+cp /jailhouse/policy/sandbox.pol pol
+printf 'not a policy\n' >text
 
 step "load, add a certificate"
 insmod $ko
@@ -44,7 +45,7 @@ jailhouse keyring list | grep -q "Jailhouse development signing key" ||
 	die "certificate not listed"
 
 step "a good image is accepted and measured"
-sign good --type policy --name base --version 2
+sign good --name base --version 2
 jailhouse policy load good
 digest=$(sha256sum pol | cut -d' ' -f1)
 skid=$(jh-sign --info good | sed -n 's/^signer: *skid:\([0-9a-f]*\).*/\1/p')
@@ -57,12 +58,12 @@ refused pol "No data available" signed
 cp good tampered
 printf 'X' | dd of=tampered bs=1 seek=3 conv=notrunc 2>/dev/null
 refused tampered "Key was rejected" signature
-sign inmate --cell base
+jh-sign --key k.pem --cert c.pem --cell base -o inmate text
 refused inmate "Wrong medium type" type
-sign old --type policy --name base --version 1
+sign old --name base --version 1
 refused old "Stale file handle" rollback
-jh-sign --key other-key.pem --cert other.pem --type policy --name base \
-	--version 3 -o untrusted pol
+jh-sign --key other-key.pem --cert other.pem --name base --version 3 \
+	-o untrusted pol
 refused untrusted "Key was rejected" signature
 cp good badtrailer
 size=$(stat -c %s badtrailer)
@@ -109,7 +110,7 @@ if jailhouse keyring add c.der 2>err; then
 	die "self-signed certificate accepted in chain mode"
 fi
 cat err
-sign chained --type policy --name base --version 2
+sign chained --name base --version 2
 refused chained "Key was rejected" signature
 rmmod jailhouse
 echo "sign-loader: ok"
