@@ -18,14 +18,14 @@ enum jailhouse_rule {
 	JH_RULE_MISALIGNED,		/* region not page-aligned */
 	JH_RULE_ZERO_SIZE,		/* region of size 0 */
 	JH_RULE_OVERLAP,		/* two regions of a cell overlap */
-	JH_RULE_OUTSIDE_ROOT,		/* region not in root cell memory */
+	JH_RULE_OUTSIDE_ROOT,		/* region not in root memory */
 	JH_RULE_CPU_NOT_IN_ROOT,	/* CPU the root cell does not have */
 	JH_RULE_CPU_CONFLICT,		/* two cells claim a CPU */
 	JH_RULE_MEM_CONFLICT,		/* two cells claim memory */
 	JH_RULE_PIO_CONFLICT,		/* two cells claim an I/O port */
 	JH_RULE_PCI_CONFLICT,		/* two cells claim a PCI device */
 	JH_RULE_IRQ_CONFLICT,		/* two cells claim an IOAPIC pin */
-	JH_RULE_HYPERVISOR_MEM,		/* region touches hypervisor memory */
+	JH_RULE_HYPERVISOR_MEM,		/* touches hypervisor memory */
 	JH_RULE_LOADABLE_NOT_RAM,	/* loadable region that is not RAM */
 	JH_RULE_DMA_NO_IOMMU,		/* sandbox DMA device, no IOMMU */
 	JH_RULE_BAD_IOMMU,		/* IOMMU index names no unit */

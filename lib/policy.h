@@ -24,23 +24,23 @@ int jailhouse_policy_validate(const void *blob, size_t size,
 enum jailhouse_policy_rule {
 	JH_POLICY_NO_CLASS,		/* no class covers the cell's name */
 	JH_POLICY_SIGNER_UNKNOWN,	/* signer not in the policy */
-	JH_POLICY_SIGNER_NAME,		/* signer may not sign this name */
-	JH_POLICY_MEMORY,		/* more RAM than max_memory */
-	JH_POLICY_CPUS,			/* more CPUs than max_cpus */
-	JH_POLICY_PIO,			/* ports outside the allowed ones */
-	JH_POLICY_PCI_CLASS,		/* device class not allowed */
-	JH_POLICY_ROOTSHARED,		/* region shared with the root cell */
-	JH_POLICY_IOMMU,		/* device without an IOMMU unit */
+	JH_POLICY_SIGNER_NAME,		/* signer may not sign it */
+	JH_POLICY_MEMORY,		/* RAM above max_memory */
+	JH_POLICY_CPUS,			/* CPUs above max_cpus */
+	JH_POLICY_PIO,			/* ports not allowed */
+	JH_POLICY_PCI_CLASS,		/* class not allowed */
+	JH_POLICY_ROOTSHARED,		/* shared with root cell */
+	JH_POLICY_IOMMU,		/* device without IOMMU */
 	JH_POLICY_SECURITY_VERSION,	/* below the minimum */
 	JH_POLICY_RULE_COUNT
 };
 
 struct jailhouse_policy_violation {
 	enum jailhouse_policy_rule rule;
-	const char *item;	/* "memory region", "PCI device"... or NULL */
+	const char *item;	/* "memory region"... or NULL */
 	unsigned int index;	/* element of item */
-	__u64 value;		/* what the cell has (bytes, CPUs, port...) */
-	__u64 limit;		/* what the policy allows, where one number */
+	__u64 value;		/* what the cell has (bytes, port...) */
+	__u64 limit;		/* what the policy allows, if a number */
 };
 
 struct jailhouse_policy_checker {

@@ -22,6 +22,7 @@
 
 typedef int (*item_parser)(struct text_doc *td, yaml_node_t *node,
 			   void *elem);
+typedef unsigned int (*item_width)(yaml_node_t *node);
 
 /* One array of a cell descriptor, in the order they follow the header. */
 struct array_spec {
@@ -31,6 +32,8 @@ struct array_spec {
 	unsigned int max;
 	size_t count_off;	/* offset of the count in the header */
 	item_parser parse;
+	/* Elements a list item stands for; NULL: always one. */
+	item_width width;
 };
 
 /*
@@ -91,6 +94,18 @@ static int parse_pio(struct text_doc *td, yaml_node_t *node, void *elem)
 
 static const char *const msr_keys[] = { "base", "count", "access", NULL };
 
+/* The item "linux-root" stands for the MSR ranges a Linux root needs. */
+static bool is_linux_root(yaml_node_t *node)
+{
+	return node->type == YAML_SCALAR_NODE &&
+	       !strcmp((const char *)node->data.scalar.value, "linux-root");
+}
+
+static unsigned int msr_width(yaml_node_t *node)
+{
+	return is_linux_root(node) ? config_num_linux_root_msrs : 1;
+}
+
 static int parse_msr(struct text_doc *td, yaml_node_t *node, void *elem)
 {
 	struct jailhouse_msr_range *msr = elem;
@@ -98,6 +113,11 @@ static int parse_msr(struct text_doc *td, yaml_node_t *node, void *elem)
 	yaml_node_t *acc;
 	int ret;
 
+	if (is_linux_root(node)) {
+		memcpy(msr, config_linux_root_msrs,
+		       config_num_linux_root_msrs * sizeof(*msr));
+		return 0;
+	}
 	ret = text_map_check(td, node, "MSR range", msr_keys) ?:
 	      GET_NUM(td, node, "base", U32_MAX, true, msr->base) ?:
 	      GET_NUM(td, node, "count", U32_MAX, false, msr->count) ?:
@@ -194,23 +214,23 @@ static int parse_irqchip(struct text_doc *td, yaml_node_t *node, void *elem)
 	return ret;
 }
 
+#define ARRAY(k, name, type, limit, count, fn, wfn)			\
+	{ .key = k, .item = name, .size = sizeof(type), .max = limit,	\
+	  .count_off = offsetof(struct jailhouse_cell_desc, count),	\
+	  .parse = fn, .width = wfn }
+
 static const struct array_spec arrays[] = {
-	{ "memory", "memory region", sizeof(struct jailhouse_memory),
-	  JAILHOUSE_MAX_MEM_REGIONS,
-	  offsetof(struct jailhouse_cell_desc, num_memory_regions),
-	  parse_memory },
-	{ "pio", "port I/O range", sizeof(struct jailhouse_pio),
-	  JAILHOUSE_MAX_PIO_RANGES,
-	  offsetof(struct jailhouse_cell_desc, num_pio_ranges), parse_pio },
-	{ "msr", "MSR range", sizeof(struct jailhouse_msr_range),
-	  JAILHOUSE_MAX_MSR_RANGES,
-	  offsetof(struct jailhouse_cell_desc, num_msr_ranges), parse_msr },
-	{ "pci", "PCI device", sizeof(struct jailhouse_pci_device),
-	  JAILHOUSE_MAX_PCI_DEVICES,
-	  offsetof(struct jailhouse_cell_desc, num_pci_devices), parse_pci },
-	{ "ioapic-pins", "IOAPIC pin set", sizeof(struct jailhouse_irqchip),
-	  JAILHOUSE_MAX_IRQCHIPS,
-	  offsetof(struct jailhouse_cell_desc, num_irqchips), parse_irqchip },
+	ARRAY("memory", "memory region", struct jailhouse_memory,
+	      JAILHOUSE_MAX_MEM_REGIONS, num_memory_regions, parse_memory,
+	      NULL),
+	ARRAY("pio", "port I/O range", struct jailhouse_pio,
+	      JAILHOUSE_MAX_PIO_RANGES, num_pio_ranges, parse_pio, NULL),
+	ARRAY("msr", "MSR range", struct jailhouse_msr_range,
+	      JAILHOUSE_MAX_MSR_RANGES, num_msr_ranges, parse_msr, msr_width),
+	ARRAY("pci", "PCI device", struct jailhouse_pci_device,
+	      JAILHOUSE_MAX_PCI_DEVICES, num_pci_devices, parse_pci, NULL),
+	ARRAY("ioapic-pins", "IOAPIC pin set", struct jailhouse_irqchip,
+	      JAILHOUSE_MAX_IRQCHIPS, num_irqchips, parse_irqchip, NULL),
 };
 
 #define NUM_ARRAYS	(sizeof(arrays) / sizeof(arrays[0]))
@@ -229,12 +249,31 @@ static __u32 *count_of(struct jailhouse_cell_desc *hdr,
 	return (__u32 *)((uint8_t *)hdr + spec->count_off);
 }
 
+static unsigned int item_elems(const struct array_spec *spec,
+			       yaml_node_t *item)
+{
+	return spec->width ? spec->width(item) : 1;
+}
+
+/* Elements of the list @node of @spec (the list holds @len items). */
+static unsigned int list_elems(struct text_doc *td,
+			       const struct array_spec *spec,
+			       yaml_node_t *node, int len)
+{
+	unsigned int n = 0;
+	int i;
+
+	for (i = 0; i < len && n <= spec->max; i++)
+		n += item_elems(spec, text_seq_item(td, node, i));
+	return n;
+}
+
 /* Count the elements of every array, then allocate them. */
 static int count_arrays(struct text_doc *td, yaml_node_t *cell,
 			struct cell_build *cb)
 {
 	yaml_node_t *node;
-	unsigned int i;
+	unsigned int i, n;
 	int len;
 
 	for (i = 0; i < NUM_ARRAYS; i++) {
@@ -242,12 +281,13 @@ static int count_arrays(struct text_doc *td, yaml_node_t *cell,
 		len = node ? text_seq_len(td, node, arrays[i].key) : 0;
 		if (len < 0)
 			return len;
-		if ((unsigned int)len > arrays[i].max)
+		n = list_elems(td, &arrays[i], node, len);
+		if (n > arrays[i].max)
 			return text_error(td, node, "more than %u entries in "
 					  "'%s'", arrays[i].max,
 					  arrays[i].key);
-		*count_of(&cb->hdr, &arrays[i]) = (__u32)len;
-		cb->elems_size += (size_t)len * arrays[i].size;
+		*count_of(&cb->hdr, &arrays[i]) = n;
+		cb->elems_size += n * arrays[i].size;
 	}
 	cb->elems = calloc(1, cb->elems_size ?: 1);
 	return cb->elems ? 0 : -ENOMEM;
@@ -257,18 +297,19 @@ static int fill_arrays(struct text_doc *td, yaml_node_t *cell,
 		       struct cell_build *cb)
 {
 	uint8_t *elem = cb->elems;
-	unsigned int i, n, count;
-	yaml_node_t *node;
-	int ret;
+	yaml_node_t *node, *item;
+	unsigned int i;
+	int n, len, ret;
 
 	for (i = 0; i < NUM_ARRAYS; i++) {
 		node = text_map_get(td, cell, arrays[i].key);
-		count = *count_of(&cb->hdr, &arrays[i]);
-		for (n = 0; n < count; n++, elem += arrays[i].size) {
-			ret = arrays[i].parse(td, text_seq_item(td, node, n),
-					      elem);
+		len = node ? text_seq_len(td, node, arrays[i].key) : 0;
+		for (n = 0; n < len; n++) {
+			item = text_seq_item(td, node, n);
+			ret = arrays[i].parse(td, item, elem);
 			if (ret)
 				return ret;
+			elem += item_elems(&arrays[i], item) * arrays[i].size;
 		}
 	}
 	return 0;
@@ -514,6 +555,24 @@ static int parse_system(struct text_doc *td, yaml_node_t *node,
 	return pf ? parse_platform(td, pf, &sys->platform) : 0;
 }
 
+/* The list item holding element @index of @spec's list @node. */
+static yaml_node_t *item_of_elem(struct text_doc *td,
+				 const struct array_spec *spec,
+				 yaml_node_t *node, unsigned int index)
+{
+	int i, len = text_seq_len(td, node, spec->key);
+	unsigned int first = 0;
+	yaml_node_t *item;
+
+	for (i = 0; i < len; i++) {
+		item = text_seq_item(td, node, i);
+		first += item_elems(spec, item);
+		if (index < first)
+			return item;
+	}
+	return node;
+}
+
 /* The node of element @index of the array lib/config.c names @item. */
 static yaml_node_t *error_node(struct text_doc *td, yaml_node_t *cell,
 			       const struct jailhouse_config_error *err)
@@ -525,9 +584,8 @@ static yaml_node_t *error_node(struct text_doc *td, yaml_node_t *cell,
 		if (strcmp(err->item, arrays[i].item))
 			continue;
 		node = text_map_get(td, cell, arrays[i].key);
-		if (node && node->type == YAML_SEQUENCE_NODE &&
-		    (int)err->index < text_seq_len(td, node, ""))
-			return text_seq_item(td, node, err->index);
+		if (node)
+			return item_of_elem(td, &arrays[i], node, err->index);
 	}
 	return cell;
 }

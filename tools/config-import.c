@@ -8,16 +8,18 @@
  * (cache regions, stream IDs, ivshmem devices, non-8250 consoles, virtual
  * PCI); what we do not need is dropped (PCI BAR masks and capabilities,
  * vPCI IRQ base, APIC mode, VT-d interrupt limit). Jailhouse has no MSR
- * list, so an imported root cell gets the MSRs Linux needs (table below);
- * other cells get none. IOAPICs are named by address in Jailhouse and by
- * id here: an IOAPIC at 0xfec00000 + n * 4 KiB becomes id n, GSI base 0
- * for n = 0 (adjust gsi-base by hand on machines with several IOAPICs).
+ * list, so an imported root cell gets the MSRs Linux needs
+ * (config_linux_root_msrs); other cells get none. IOAPICs are named by
+ * address in Jailhouse and by id here: an IOAPIC at 0xfec00000 + n * 4 KiB
+ * becomes id n with GSI base 0 (adjust gsi-base by hand on machines with
+ * several IOAPICs).
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../lib/config.h"
+#include "config-names.h"
 #include "config-tool.h"
 
 struct jh14_console {
@@ -123,28 +125,6 @@ JAILHOUSE_ABI_SIZE(struct jh14_system, 488);
 #define IOAPIC_WINDOW		0xfec00000ULL
 #define IOAPIC_STRIDE		0x1000ULL
 
-/* MSRs the Linux root cell reads and writes directly (see qemu-svm.conf). */
-static const struct jailhouse_msr_range root_msrs[] = {
-	{ 0x00000010, 1, JAILHOUSE_MSR_READ, 0 },		/* TSC */
-	{ 0x0000001b, 1, JAILHOUSE_MSR_READ, 0 },		/* APIC base */
-	{ 0x0000003a, 1, JAILHOUSE_MSR_READ, 0 },		/* feature ctl */
-	{ 0x00000048, 2, JAILHOUSE_MSR_READ | JAILHOUSE_MSR_WRITE, 0 },
-	{ 0x000000e7, 2, JAILHOUSE_MSR_READ, 0 },		/* MPERF/APERF */
-	{ 0x000000fe, 1, JAILHOUSE_MSR_READ, 0 },		/* MTRRcap */
-	{ 0x00000174, 3, JAILHOUSE_MSR_READ | JAILHOUSE_MSR_WRITE, 0 },
-	{ 0x00000200, 0x10, JAILHOUSE_MSR_READ, 0 },		/* var MTRRs */
-	{ 0x00000250, 1, JAILHOUSE_MSR_READ, 0 },		/* fixed MTRRs */
-	{ 0x00000258, 2, JAILHOUSE_MSR_READ, 0 },
-	{ 0x00000268, 8, JAILHOUSE_MSR_READ, 0 },
-	{ 0x00000277, 1, JAILHOUSE_MSR_READ | JAILHOUSE_MSR_WRITE, 0 },
-	{ 0x000002ff, 1, JAILHOUSE_MSR_READ, 0 },		/* MTRR def */
-	{ 0xc0000081, 4, JAILHOUSE_MSR_READ | JAILHOUSE_MSR_WRITE, 0 },
-	{ 0xc0000100, 3, JAILHOUSE_MSR_READ | JAILHOUSE_MSR_WRITE, 0 },
-	{ 0xc0000103, 1, JAILHOUSE_MSR_READ | JAILHOUSE_MSR_WRITE, 0 },
-};
-
-#define NUM_ROOT_MSRS	(sizeof(root_msrs) / sizeof(root_msrs[0]))
-
 struct import {
 	const char *file;
 	char *error;
@@ -221,7 +201,7 @@ static int import_header(struct import *im, const struct jh14_cell *in,
 	out->cpu_set_size = (in->cpu_set_size + 7) / 8 * 8;
 	out->num_memory_regions = in->num_memory_regions;
 	out->num_pio_ranges = in->num_pio_regions;
-	out->num_msr_ranges = im->root ? NUM_ROOT_MSRS : 0;
+	out->num_msr_ranges = im->root ? config_num_linux_root_msrs : 0;
 	out->num_pci_devices = in->num_pci_devices;
 	out->num_irqchips = in->num_irqchips;
 	out->cpu_reset_address = in->cpu_reset_address;
@@ -278,7 +258,8 @@ static void import_pio(const struct jh14_layout *l,
 		       const struct jailhouse_cell_desc *d)
 {
 	const struct jh14_pio *in = (const void *)l->pio;
-	struct jailhouse_pio *out = (struct jailhouse_pio *)jailhouse_cell_pio(d);
+	struct jailhouse_pio *out =
+		(struct jailhouse_pio *)jailhouse_cell_pio(d);
 	unsigned int i;
 
 	for (i = 0; i < d->num_pio_ranges; i++) {
@@ -323,8 +304,8 @@ static int import_cell(struct import *im, const struct jh14_cell *in,
 	if (ret)
 		return ret;
 	memcpy((__u8 *)jailhouse_cell_cpu_set(hdr), l.cpus, in->cpu_set_size);
-	memcpy((void *)jailhouse_cell_msrs(hdr), root_msrs,
-	       hdr->num_msr_ranges * sizeof(root_msrs[0]));
+	memcpy((void *)jailhouse_cell_msrs(hdr), config_linux_root_msrs,
+	       hdr->num_msr_ranges * sizeof(config_linux_root_msrs[0]));
 	import_pio(&l, hdr);
 	return import_memory(im, &l, hdr) ?: import_irqchips(im, &l, hdr) ?:
 	       import_pci(im, &l, hdr);
@@ -419,7 +400,7 @@ static size_t our_size(const struct jh14_cell *c, bool root)
 		.cpu_set_size = (c->cpu_set_size + 7) / 8 * 8,
 		.num_memory_regions = c->num_memory_regions,
 		.num_pio_ranges = c->num_pio_regions,
-		.num_msr_ranges = root ? NUM_ROOT_MSRS : 0,
+		.num_msr_ranges = root ? config_num_linux_root_msrs : 0,
 		.num_pci_devices = c->num_pci_devices,
 		.num_irqchips = c->num_irqchips,
 	};

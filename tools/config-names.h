@@ -7,6 +7,8 @@
 #ifndef _JAILHOUSE_TOOLS_CONFIG_NAMES_H
 #define _JAILHOUSE_TOOLS_CONFIG_NAMES_H
 
+#include <jailhouse/cell-config.h>
+
 #include "config-text.h"
 
 extern const struct text_name config_cell_flags[];
@@ -16,6 +18,14 @@ extern const struct text_name config_pci_flags[];
 extern const struct text_name config_pci_types[];
 extern const struct text_name config_console_types[];
 extern const struct text_name config_iommu_types[];
+
+/*
+ * MSR ranges a Linux root cell reads and writes directly, which the list
+ * item "linux-root" of `msr` stands for (also given to imported root
+ * cells). Everything else stays intercepted.
+ */
+extern const struct jailhouse_msr_range config_linux_root_msrs[];
+extern const unsigned int config_num_linux_root_msrs;
 
 /* Name of @value in a choice table, or NULL. */
 const char *config_name_of(const struct text_name *table,

@@ -108,7 +108,7 @@ struct jailhouse_console {
 	__u64 address;
 	__u32 size;		/* bytes of registers (8 for a PIO UART) */
 	__u32 type;		/* JAILHOUSE_CON_TYPE_* */
-	__u32 divider;		/* baud divisor to program; 0: leave as is */
+	__u32 divider;		/* baud divisor to set; 0: leave as is */
 	__u32 reserved;
 } JAILHOUSE_PACKED;
 
@@ -154,7 +154,7 @@ struct jailhouse_msr_range {
 
 struct jailhouse_pci_device {
 	__u8 type;		/* JAILHOUSE_PCI_TYPE_* */
-	__u8 iommu;		/* index into platform.iommu_units, or NO_IOMMU */
+	__u8 iommu;		/* platform.iommu_units index, or NO_IOMMU */
 	__u16 domain;		/* PCI segment */
 	__u16 bdf;		/* JAILHOUSE_PCI_BDF() */
 	__u16 flags;		/* JAILHOUSE_PCI_FLAG_* */

@@ -61,8 +61,9 @@ struct jailhouse_policy_signer {
 } JAILHOUSE_PACKED;
 
 /* Class flags. */
-#define JAILHOUSE_POLICY_ROOTSHARED_OK	0x1	/* ROOTSHARED regions allowed */
-#define JAILHOUSE_POLICY_IOMMU_REQUIRED	0x2	/* every PCI device behind one */
+/* ROOTSHARED regions allowed; every PCI device behind an IOMMU unit. */
+#define JAILHOUSE_POLICY_ROOTSHARED_OK	0x1
+#define JAILHOUSE_POLICY_IOMMU_REQUIRED	0x2
 #define JAILHOUSE_POLICY_CLASS_FLAGS	0x3
 
 struct jailhouse_policy_class {

@@ -124,6 +124,11 @@ static void test_error_from_validator(void **state)
 		       "    - {base: 0xfff0, length: 32}\n",
 		       "t.conf:6:7: port I/O range 1: reaches beyond port "
 		       "0xffff");
+	expect_message("cell:\n  name: x\n  cpus: [0]\n  msr:\n"
+		       "    - linux-root\n"
+		       "    - {base: 0xffffffff, count: 2, access: [read]}\n",
+		       "t.conf:6:7: MSR range 27: wraps around the MSR index "
+		       "space");
 	expect_message("cell:\n  name: \"a\\\\b\"\n  cpus: [0]\n",
 		       "t.conf:2:3: cell name: holds a character other than "
 		       "printable ASCII (quote and backslash excluded)");
@@ -353,7 +358,7 @@ static void test_import_system(void **state)
 	put(jh, 312, 0x608, 2);		/* pm timer */
 	put(jh, 320, 2000000, 4);	/* tsc kHz */
 	root = jh14_cell(jh + 356, JAILHOUSE_PCI_TYPE_DEVICE);
-	memset(jh + 356, 0, 8);		/* root cells carry no signature */
+	memset(jh + 356, 0, 8);		/* root cells: no signature */
 	import_ok(jh, 356 + root, &out);
 	sys = (const void *)out.data;
 	assert_int_equal(sys->hypervisor_memory.size, 16 << 20);
