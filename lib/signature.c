@@ -139,8 +139,8 @@ int jailhouse_sig_parse(const void *data, size_t size,
  *	encapContentInfo SEQUENCE { id-data } (detached),
  *	[0] certificates OPTIONAL, signerInfos SET { one SignerInfo } }
  *   SignerInfo ::= SEQUENCE { version, sid, digestAlgorithm sha256,
- *	[0] signedAttrs OPTIONAL, signatureAlgorithm rsaEncryption,
- *	signature }
+ *	[0] signedAttrs OPTIONAL (no smimeCapabilities),
+ *	signatureAlgorithm rsaEncryption, signature }
  *   sid ::= issuerAndSerialNumber SEQUENCE { issuer, serial } (version 1)
  *	   | [0] IMPLICIT subjectKeyIdentifier (version 3)
  * No CRLs, no unsigned attributes; sha256WithRSAEncryption, which
@@ -171,6 +171,8 @@ static const struct der oid_data =
 	OID(0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x01);
 static const struct der oid_sha256 =
 	OID(0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01);
+static const struct der oid_smime_caps =
+	OID(0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09, 0x0f);
 static const struct der oid_rsa =
 	OID(0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01);
 
@@ -266,6 +268,28 @@ static int der_skip_optional(struct der *in, __u8 tag)
 	return der_take(in, tag, &unused);
 }
 
+/*
+ * Optional signed attributes: each a SEQUENCE { type OID, values SET }.
+ * S/MIME capabilities are refused, as the kernel refuses them outside
+ * Authenticode; the verifiers check the rest.
+ */
+static int der_signed_attrs(struct der *si)
+{
+	struct der attrs, attr, type;
+
+	if (!der_peek(si, DER_CONTEXT_0))
+		return 0;
+	if (der_take(si, DER_CONTEXT_0, &attrs))
+		return -EBADMSG;
+	while (attrs.len) {
+		if (der_take(&attrs, DER_SEQUENCE, &attr) ||
+		    der_take(&attr, DER_OID, &type) ||
+		    der_equal(&type, &oid_smime_caps))
+			return -EBADMSG;
+	}
+	return 0;
+}
+
 /* ContentInfo down to the SignedData's content. */
 static int der_signed_data(const void *cms, size_t size, struct der *sd)
 {
@@ -332,7 +356,7 @@ static int der_signer_fields(struct der *si, unsigned int sd_version,
 	    der_sid(si, signer, &sid_version) || version != sid_version ||
 	    sd_version != (version == 3 ? 3 : 1) ||
 	    der_algorithm(si, &oid_sha256) ||
-	    der_skip_optional(si, DER_CONTEXT_0) ||
+	    der_signed_attrs(si) ||
 	    der_algorithm(si, &oid_rsa) ||
 	    der_take(si, DER_OCTET_STRING, &sig) || sig.len == 0 ||
 	    si->len != 0)
@@ -353,7 +377,8 @@ int jailhouse_sig_signer(const void *cms, size_t size,
 	*reason = "signature: not one detached SHA-256 signer";
 	if (der_signer_info(&sd, &sd_version, &si))
 		return -EBADMSG;
-	*reason = "signature: unexpected signer info (need RSA, SHA-256)";
+	*reason = "signature: unexpected signer info (need RSA, SHA-256, no "
+		  "S/MIME capabilities)";
 	if (der_signer_fields(&si, sd_version, signer))
 		return -EBADMSG;
 	*reason = NULL;

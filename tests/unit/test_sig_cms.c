@@ -57,6 +57,11 @@ static const unsigned char oid_data[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7,
 static const unsigned char oid_sha256[] = { 0x60, 0x86, 0x48, 0x01, 0x65,
 					    0x03, 0x04, 0x02, 0x01 };
 static const unsigned char oid_sha1[] = { 0x2b, 0x0e, 0x03, 0x02, 0x1a };
+static const unsigned char oid_content_type[] = { 0x2a, 0x86, 0x48, 0x86,
+						  0xf7, 0x0d, 0x01, 0x09,
+						  0x03 };
+static const unsigned char oid_smime_caps[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7,
+						0x0d, 0x01, 0x09, 0x0f };
 static const unsigned char oid_rsa[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d,
 					 0x01, 0x01, 0x01 };
 static const unsigned char skid[20] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
@@ -68,6 +73,7 @@ static const unsigned char signature[64] = { 0x55, [63] = 0xaa };
 struct shape {
 	unsigned char sd_version, si_version;
 	bool by_serial, with_certs, with_crls, with_attrs, two_signers;
+	bool with_smime_caps;
 	bool rsa_params_null;
 	const unsigned char *digest_oid;
 	size_t digest_oid_len;
@@ -98,6 +104,25 @@ static void sid(struct buf *si, const struct shape *s)
 	tlv(si, 0x30, &ias);
 }
 
+/* contentType, and S/MIME capabilities if asked for. */
+static void signed_attrs(struct buf *si, const struct shape *s)
+{
+	struct buf attrs = { .len = 0 }, attr = { .len = 0 };
+	struct buf values = { .len = 0 };
+
+	raw_tlv(&attr, 0x06, oid_content_type, sizeof(oid_content_type));
+	raw_tlv(&values, 0x06, oid_data, sizeof(oid_data));
+	tlv(&attr, 0x31, &values);
+	tlv(&attrs, 0x30, &attr);
+	if (s->with_smime_caps) {
+		attr.len = 0;
+		raw_tlv(&attr, 0x06, oid_smime_caps, sizeof(oid_smime_caps));
+		raw_tlv(&attr, 0x31, NULL, 0);
+		tlv(&attrs, 0x30, &attr);
+	}
+	tlv(si, 0xa0, &attrs);
+}
+
 static void signer_info(struct buf *set, const struct shape *s)
 {
 	struct buf si = { .len = 0 };
@@ -106,7 +131,7 @@ static void signer_info(struct buf *set, const struct shape *s)
 	sid(&si, s);
 	algorithm(&si, s->digest_oid, s->digest_oid_len, false);
 	if (s->with_attrs)
-		raw_tlv(&si, 0xa0, "\x31\x00", 2);
+		signed_attrs(&si, s);
 	algorithm(&si, oid_rsa, sizeof(oid_rsa), s->rsa_params_null);
 	raw_tlv(&si, 0x04, signature, sizeof(signature));
 	tlv(set, 0x30, &si);
@@ -212,6 +237,8 @@ static void test_rejected_shapes(void **state)
 	s = valid, s.sd_version = 1;
 	assert_shape_rejected(&s);
 	s = valid, s.by_serial = true;	/* serial needs version 1 */
+	assert_shape_rejected(&s);
+	s = valid, s.with_attrs = s.with_smime_caps = true;
 	assert_shape_rejected(&s);
 	s = valid, s.digest_oid = oid_sha1;
 	s.digest_oid_len = sizeof(oid_sha1);
