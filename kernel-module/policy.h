@@ -15,9 +15,11 @@ struct jailhouse_verified;
 
 /**
  * Check a validated cell descriptor, verified as @v, against the active
- * policy (lib/policy.c): its class's limits, and that @v's signer may sign
- * this cell name if the policy names signers. Deny by default: without an
- * active policy every cell is refused. Each violation is logged.
+ * policy (lib/policy.c): its class's limits (minimum security version
+ * included, which must equal the signed one), and that @v's signer may
+ * sign this cell name if the policy names signers. Deny by default:
+ * without an active policy every cell is refused. Each violation is
+ * logged.
  *
  * Return: 0 if the cell may be created, -EPERM if not.
  */
