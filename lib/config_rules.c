@@ -7,6 +7,7 @@
 #include "config_rules.h"
 
 #define RULE_PAGE_SIZE		4096ULL
+#define NO_INDEX		JAILHOUSE_VIOLATION_NO_INDEX
 
 static const char *const rule_texts[JH_RULE_COUNT] = {
 	[JH_RULE_MISALIGNED] = "region is not page-aligned (4 KiB)",
@@ -28,6 +29,7 @@ static const char *const rule_texts[JH_RULE_COUNT] = {
 	[JH_RULE_BAD_IOMMU] = "IOMMU index names no IOMMU unit of the platform",
 	[JH_RULE_BAD_IOAPIC] = "IOAPIC id names no IOAPIC of the platform",
 	[JH_RULE_ROOT_NO_CPU] = "the other cells leave the root cell no CPU",
+	[JH_RULE_NAME_CONFLICT] = "two cells have the same name",
 };
 
 const char *jailhouse_rule_text(enum jailhouse_rule rule)
@@ -219,18 +221,31 @@ static void check_cpus_in_root(struct jailhouse_checker *chk,
 	for (cpu = 0; cpu < cell->cpu_set_size * 8; cpu++)
 		if (jailhouse_cell_has_cpu(cell, cpu) &&
 		    !jailhouse_cell_has_cpu(&chk->sys->root_cell, cpu))
-			flag(chk, JH_RULE_CPU_NOT_IN_ROOT, cell, "CPU set", 0,
-			     cpu);
+			flag(chk, JH_RULE_CPU_NOT_IN_ROOT, cell, "CPU set",
+			     NO_INDEX, cpu);
+}
+
+/* Names are NUL-padded to their full length (lib/config.c checks it). */
+static bool same_name(const struct jailhouse_cell_desc *a,
+		      const struct jailhouse_cell_desc *b)
+{
+	return memcmp(a->name, b->name, sizeof(a->name)) == 0;
 }
 
 void jailhouse_check_cell(struct jailhouse_checker *chk,
 			  const struct jailhouse_cell_desc *cell)
 {
+	const struct jailhouse_cell_desc *root = &chk->sys->root_cell;
+
 	check_regions(chk, cell);
 	check_pci(chk, cell);
 	check_irqchips(chk, cell);
-	if (!is_root(chk, cell))
-		check_cpus_in_root(chk, cell);
+	if (is_root(chk, cell))
+		return;
+	check_cpus_in_root(chk, cell);
+	if (same_name(cell, root))
+		flag_conflict(chk, JH_RULE_NAME_CONFLICT, cell, NO_INDEX, root,
+			      NO_INDEX, "name", 0);
 }
 
 static void pair_cpus(struct jailhouse_checker *chk,
@@ -242,8 +257,8 @@ static void pair_cpus(struct jailhouse_checker *chk,
 	for (cpu = 0; cpu < a->cpu_set_size * 8; cpu++)
 		if (jailhouse_cell_has_cpu(a, cpu) &&
 		    jailhouse_cell_has_cpu(b, cpu))
-			flag_conflict(chk, JH_RULE_CPU_CONFLICT, a, 0, b, 0,
-				      "CPU set", cpu);
+			flag_conflict(chk, JH_RULE_CPU_CONFLICT, a, NO_INDEX,
+				      b, NO_INDEX, "CPU set", cpu);
 }
 
 static void pair_memory(struct jailhouse_checker *chk,
@@ -341,6 +356,9 @@ void jailhouse_check_pair(struct jailhouse_checker *chk,
 	pair_pio(chk, a, b);
 	pair_pci(chk, a, b);
 	pair_irqchips(chk, a, b);
+	if (same_name(a, b))
+		flag_conflict(chk, JH_RULE_NAME_CONFLICT, a, NO_INDEX, b,
+			      NO_INDEX, "name", 0);
 }
 
 static bool cpu_taken(unsigned int cpu,
@@ -366,7 +384,7 @@ void jailhouse_check_root_cpus(struct jailhouse_checker *chk,
 		if (jailhouse_cell_has_cpu(root, cpu) &&
 		    !cpu_taken(cpu, cells, num))
 			return;
-	flag(chk, JH_RULE_ROOT_NO_CPU, root, "CPU set", 0, 0);
+	flag(chk, JH_RULE_ROOT_NO_CPU, root, "CPU set", NO_INDEX, 0);
 }
 
 unsigned int jailhouse_check_all(struct jailhouse_checker *chk,

@@ -31,15 +31,19 @@ enum jailhouse_rule {
 	JH_RULE_BAD_IOMMU,		/* IOMMU index names no unit */
 	JH_RULE_BAD_IOAPIC,		/* pin set names no IOAPIC */
 	JH_RULE_ROOT_NO_CPU,		/* the root cell keeps no CPU */
+	JH_RULE_NAME_CONFLICT,		/* two cells of one name */
 	JH_RULE_COUNT
 };
+
+/* Index of a violation whose item is not an array (CPU set, name). */
+#define JAILHOUSE_VIOLATION_NO_INDEX	0xffffffffU
 
 /* One violation; items are named as in struct jailhouse_config_error. */
 struct jailhouse_violation {
 	enum jailhouse_rule rule;
 	const struct jailhouse_cell_desc *cell;
-	const char *item;		/* "memory region", ... or NULL */
-	unsigned int index;
+	const char *item;		/* "memory region", "CPU set"... */
+	unsigned int index;		/* or JAILHOUSE_VIOLATION_NO_INDEX */
 	/* For conflicts: the other cell and its element, else NULL. */
 	const struct jailhouse_cell_desc *other;
 	unsigned int other_index;
@@ -63,12 +67,13 @@ const char *jailhouse_rule_text(enum jailhouse_rule rule);
  * Rules about one cell alone or against the system config: alignment,
  * size, overlaps, the hypervisor's memory, loadable regions, IOMMU and
  * IOAPIC references, DMA without IOMMU in a sandbox, and for a non-root
- * cell that its memory and CPUs come from the root cell.
+ * cell that its memory and CPUs come from the root cell and that it does
+ * not take the root cell's name.
  */
 void jailhouse_check_cell(struct jailhouse_checker *chk,
 			  const struct jailhouse_cell_desc *cell);
 
-/* Resources claimed by both of two non-root cells. */
+/* Resources (and the name) claimed by both of two non-root cells. */
 void jailhouse_check_pair(struct jailhouse_checker *chk,
 			  const struct jailhouse_cell_desc *a,
 			  const struct jailhouse_cell_desc *b);

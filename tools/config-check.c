@@ -62,6 +62,7 @@ static void value_text(char *buf, size_t len,
 		break;
 	case JH_RULE_ZERO_SIZE:
 	case JH_RULE_ROOT_NO_CPU:
+	case JH_RULE_NAME_CONFLICT:
 		buf[0] = '\0';
 		break;
 	default:
@@ -69,22 +70,35 @@ static void value_text(char *buf, size_t len,
 	}
 }
 
+/* "cell 'x' memory region 2", or "cell 'x' CPU set" for non-arrays. */
+static void where_text(char *buf, size_t len,
+		       const struct jailhouse_cell_desc *cell,
+		       const char *item, unsigned int index)
+{
+	if (index == JAILHOUSE_VIOLATION_NO_INDEX)
+		snprintf(buf, len, "cell '%s' %s", cell->name, item);
+	else
+		snprintf(buf, len, "cell '%s' %s %u", cell->name, item,
+			 index);
+}
+
 static void print_violation(struct jailhouse_checker *chk,
 			    const struct jailhouse_violation *v)
 {
+	char value[64], where[96], other[96];
 	FILE *out = chk->ctx;
-	char value[64];
 
 	value_text(value, sizeof(value), v);
-	if (v->other)
-		fprintf(out, "error: cell '%s' %s %u and cell '%s' %s %u: "
-			"%s%s\n", v->cell->name, v->item, v->index,
-			v->other->name, v->item, v->other_index,
+	where_text(where, sizeof(where), v->cell, v->item, v->index);
+	if (v->other) {
+		where_text(other, sizeof(other), v->other, v->item,
+			   v->other_index);
+		fprintf(out, "error: %s and %s: %s%s\n", where, other,
 			jailhouse_rule_text(v->rule), value);
-	else
-		fprintf(out, "error: cell '%s' %s %u: %s%s\n", v->cell->name,
-			v->item, v->index, jailhouse_rule_text(v->rule),
-			value);
+	} else {
+		fprintf(out, "error: %s: %s%s\n", where,
+			jailhouse_rule_text(v->rule), value);
+	}
 }
 
 /* Validate every file: the first a system config, the others cells. */
