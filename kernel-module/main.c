@@ -11,6 +11,7 @@
 #include <jailhouse/version.h>
 
 #include "enable.h"
+#include "info.h"
 #include "policy.h"
 #include "verify.h"
 
@@ -36,6 +37,10 @@ static long jailhouse_ioctl(struct file *file, unsigned int cmd,
 		return jailhouse_cmd_enable((void __user *)arg);
 	case JAILHOUSE_DISABLE:
 		return jailhouse_cmd_disable();
+	case JAILHOUSE_HV_INFO:
+		return jailhouse_hv_info((void __user *)arg);
+	case JAILHOUSE_CPU_INFO:
+		return jailhouse_cpu_info((void __user *)arg);
 	default:
 		return -ENOTTY;
 	}
