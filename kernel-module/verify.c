@@ -82,9 +82,9 @@ static const struct kernel_param_ops trust_ops = {
 };
 module_param_cb(trust, &trust_ops, NULL, 0444);
 MODULE_PARM_DESC(trust,
-		 "keyring (default): any certificate root adds before the lock; "
-		 "chain: only certificates signed by the kernel's builtin or "
-		 "secondary trusted keys");
+		 "keyring (default): any certificate root adds before the "
+		 "lock; chain: only certificates signed by the kernel's "
+		 "builtin or secondary trusted keys");
 
 /* One image being checked. */
 struct check {

@@ -103,7 +103,8 @@ int jailhouse_sig_check_header(const struct jailhouse_sig_header *hdr,
 	else if (hdr->flags != 0)
 		*reason = "signed header: unknown flags";
 	else if (!name_is_canonical(hdr->name))
-		*reason = "signed header: name unterminated, blank or unprintable";
+		*reason = "signed header: name unterminated, blank or "
+			  "unprintable";
 	return *reason ? -EBADMSG : 0;
 }
 

@@ -58,7 +58,8 @@ int jh_load_cert(const char *path, X509 **cert)
 		*cert = d2i_X509_bio(bio, NULL);
 	BIO_free(bio);
 	if (!*cert)
-		return jh_fail_ossl(path, "not an X.509 certificate (PEM or DER)");
+		return jh_fail_ossl(path, "not an X.509 certificate (PEM or "
+				    "DER)");
 	return 0;
 }
 

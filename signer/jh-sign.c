@@ -156,7 +156,8 @@ static int parse_options(int argc, char *argv[], struct options *o)
 }
 
 static int pick_type(const struct options *o, const struct jh_sigfile *f,
-		     const struct jh_image_id *id, struct jailhouse_sig_header *hdr)
+		     const struct jh_image_id *id,
+		     struct jailhouse_sig_header *hdr)
 {
 	__u32 type = id->type ? id->type : o->type;
 

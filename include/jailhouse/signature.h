@@ -4,10 +4,10 @@
  * loader verifies. Every hypervisor image, system config, cell descriptor,
  * inmate image and policy is a signed file laid out as
  *
- *	payload				the image itself, unchanged
- *	struct jailhouse_sig_header	what the image is (signed metadata)
- *	CMS SignedData, DER		detached signature over payload+header
- *	struct jailhouse_sig_trailer	sizes and a magic, fixed length, last
+ *	payload			the image itself, unchanged
+ *	jailhouse_sig_header	what the image is (signed metadata)
+ *	CMS SignedData, DER	detached signature over payload+header
+ *	jailhouse_sig_trailer	sizes and a magic, fixed length, last
  *
  * as Linux appends module signatures. The signature covers the payload and
  * the header in one detached CMS/PKCS#7 SignedData: SHA-256, RSA PKCS#1
@@ -23,10 +23,10 @@
 
 /* Kinds of signed image, recorded in the header's type field. */
 #define JAILHOUSE_IMAGE_HYPERVISOR	1	/* jailhouse.bin */
-#define JAILHOUSE_IMAGE_SYSTEM_CONFIG	2	/* system config (JHSYS) */
-#define JAILHOUSE_IMAGE_CELL_CONFIG	3	/* cell descriptor (JHCLL) */
-#define JAILHOUSE_IMAGE_INMATE		4	/* image loaded into a cell */
-#define JAILHOUSE_IMAGE_POLICY		5	/* sandbox policy */
+#define JAILHOUSE_IMAGE_SYSTEM_CONFIG	2	/* JHSYS */
+#define JAILHOUSE_IMAGE_CELL_CONFIG	3	/* JHCLL */
+#define JAILHOUSE_IMAGE_INMATE		4	/* loaded into a cell */
+#define JAILHOUSE_IMAGE_POLICY		5	/* JHPOL */
 #define JAILHOUSE_IMAGE_TYPE_MAX	JAILHOUSE_IMAGE_POLICY
 
 /* Digest algorithm of the signature, recorded in hash_algo. */
@@ -57,9 +57,10 @@ struct jailhouse_sig_header {
 	/** Must be 0. */
 	__u32 flags;
 	/**
-	 * NUL-terminated, NUL-padded. The cell's name for cell descriptors,
-	 * the target cell for inmate images, the root cell for system
-	 * configs, free (often empty) for hypervisor images and policies.
+	 * NUL-terminated, NUL-padded, printable ASCII without blanks. The
+	 * cell's name for cell descriptors, the target cell for inmate
+	 * images, the root cell for system configs, free (often empty) for
+	 * hypervisor images and policies.
 	 */
 	char name[JAILHOUSE_SIG_NAME_LEN];
 } JAILHOUSE_PACKED;
@@ -94,12 +95,19 @@ JAILHOUSE_ABI_SIZE(struct jailhouse_sig_trailer, 32);
  * Errors of verification, the same in the loader (negative, from the
  * ioctls) and in jh-sign --verify; docs/signing.md lists them.
  */
-#define JAILHOUSE_SIG_ERR_UNSIGNED	ENODATA		/* no trailer */
-#define JAILHOUSE_SIG_ERR_MALFORMED	EBADMSG		/* bad sizes/fields */
-#define JAILHOUSE_SIG_ERR_REJECTED	EKEYREJECTED	/* bad sig/untrusted */
-#define JAILHOUSE_SIG_ERR_TYPE		EMEDIUMTYPE	/* other image type */
-#define JAILHOUSE_SIG_ERR_NAME		EXDEV		/* signed for other name */
-#define JAILHOUSE_SIG_ERR_ROLLBACK	ESTALE		/* version too old */
-#define JAILHOUSE_SIG_ERR_TOO_BIG	EFBIG		/* file over the limit */
+/* No trailer. */
+#define JAILHOUSE_SIG_ERR_UNSIGNED	ENODATA
+/* Trailer, header or CMS shape malformed. */
+#define JAILHOUSE_SIG_ERR_MALFORMED	EBADMSG
+/* Signature does not verify, or the signer is not trusted. */
+#define JAILHOUSE_SIG_ERR_REJECTED	EKEYREJECTED
+/* Signed as another image type. */
+#define JAILHOUSE_SIG_ERR_TYPE		EMEDIUMTYPE
+/* Signed for another name (cell). */
+#define JAILHOUSE_SIG_ERR_NAME		EXDEV
+/* Security version below one accepted before. */
+#define JAILHOUSE_SIG_ERR_ROLLBACK	ESTALE
+/* File larger than the reader accepts. */
+#define JAILHOUSE_SIG_ERR_TOO_BIG	EFBIG
 
 #endif /* !_JAILHOUSE_SIGNATURE_H */
