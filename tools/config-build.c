@@ -139,7 +139,9 @@ static int parse_bdf(struct text_doc *td, yaml_node_t *node,
 
 	if (text_string(td, node, &s))
 		return -EINVAL;
-	if (sscanf(s, "%2x:%2x.%1x%n", &bus, &devfn_dev, &fn, &len) != 3 ||
+	/* sscanf alone would take signs and blanks. */
+	if (strspn(s, "0123456789abcdefABCDEF:.") != strlen(s) ||
+	    sscanf(s, "%2x:%2x.%1x%n", &bus, &devfn_dev, &fn, &len) != 3 ||
 	    s[len] || devfn_dev > 0x1f || fn > 7)
 		return text_error(td, node, "expected a PCI address "
 				  "'bus:device.function' like 00:1f.2, got "

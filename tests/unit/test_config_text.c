@@ -104,6 +104,10 @@ static void test_error_values(void **state)
 		       "    - {bdf: \"00:20.0\"}\n",
 		       "t.conf:5:13: expected a PCI address "
 		       "'bus:device.function' like 00:1f.2, got '00:20.0'");
+	expect_message("cell:\n  name: x\n  cpus: [0]\n  pci:\n"
+		       "    - {bdf: \"-1:00.0\"}\n",
+		       "t.conf:5:13: expected a PCI address "
+		       "'bus:device.function' like 00:1f.2, got '-1:00.0'");
 	expect_message("cell:\n  name: x\n  cpus: [0-1024]\n",
 		       "t.conf:3:10: expected a number or range 'a-b' below "
 		       "1024, got '0-1024'");
