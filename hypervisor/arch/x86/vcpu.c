@@ -97,12 +97,12 @@ static void log_io(const struct per_cpu *cpu, const struct vcpu_io *io,
 		return;
 	if (io->in || io->string)
 		printk("CPU %u: cell \"%s\": denied I/O port 0x%x %s%s "
-		       "(%u bytes)\n", cpu->cpu_id, cell_name(cpu), io->port,
+		       "(size %u)\n", cpu->cpu_id, cell_name(cpu), io->port,
 		       io->in ? "read" : "write",
 		       io->string ? " (string)" : "", io->size);
 	else
 		printk("CPU %u: cell \"%s\": denied I/O port 0x%x write "
-		       "value 0x%x (%u bytes)\n", cpu->cpu_id, cell_name(cpu),
+		       "value 0x%x (size %u)\n", cpu->cpu_id, cell_name(cpu),
 		       io->port, io_out_value(rax, io->size), io->size);
 }
 

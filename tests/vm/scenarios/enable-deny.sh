@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# machines: qemu
 # With the hypervisor enabled, a root-cell write to an I/O port and to an
 # MSR the system config denies is blocked and logged, and Linux goes on.
 #
