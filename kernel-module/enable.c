@@ -9,6 +9,7 @@
  * as a guest, or every CPU comes back native and everything is undone.
  */
 #include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
 #include <linux/firmware.h>
 #include <linux/io.h>
 #include <linux/ioport.h>
@@ -74,6 +75,8 @@ struct hv_load {
 static struct hv_load running;
 static bool enabled;
 static struct page *console_pages;
+/* Hotplug state that keeps the set of CPUs fixed while enabled. */
+static int hotplug_state;
 
 bool jailhouse_is_enabled(void)
 {
@@ -389,6 +392,35 @@ static int load_and_enter(struct hv_load *hv, int fd)
 	return err;
 }
 
+/*
+ * A CPU going offline would stay in the hypervisor after disable, and one
+ * coming online (INIT/SIPI) would escape it: the hypervisor does not
+ * emulate either yet, so CPU hotplug is refused while it runs.
+ */
+static int refuse_hotplug(unsigned int cpu)
+{
+	pr_warn("jailhouse: CPU %u: hotplug refused while the hypervisor "
+		"runs\n", cpu);
+	return -EBUSY;
+}
+
+static int hotplug_block(void)
+{
+	int state = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN,
+					      "jailhouse:hotplug",
+					      refuse_hotplug, refuse_hotplug);
+
+	if (state < 0)
+		return state;
+	hotplug_state = state;
+	return 0;
+}
+
+static void hotplug_unblock(void)
+{
+	cpuhp_remove_state_nocalls(hotplug_state);
+}
+
 long jailhouse_cmd_enable(struct jailhouse_enable_args __user *uargs)
 {
 	struct jailhouse_enable_args args;
@@ -400,7 +432,12 @@ long jailhouse_cmd_enable(struct jailhouse_enable_args __user *uargs)
 	if (args.flags)
 		return -EINVAL;
 	mutex_lock(&jailhouse_lock);
-	err = enabled ? -EBUSY : load_and_enter(&hv, args.config_fd);
+	err = enabled ? -EBUSY : hotplug_block();
+	if (!err) {
+		err = load_and_enter(&hv, args.config_fd);
+		if (err)
+			hotplug_unblock();
+	}
 	release_inputs(&hv);
 	if (!err) {
 		running = hv;
@@ -437,6 +474,7 @@ long jailhouse_cmd_disable(void)
 	cpus_read_unlock();
 	err = atomic_read(&error);
 	if (!err) {
+		hotplug_unblock();
 		memunmap(running.mem);
 		running = (struct hv_load){ };
 		enabled = false;
