@@ -459,6 +459,27 @@ static void leave_cpu(void *info)
 		atomic_cmpxchg(error, 0, err);
 }
 
+/*
+ * A CPU the hypervisor stopped (its cell did something refused) would
+ * never answer the disable IPI; give up before sending any.
+ */
+static int check_cpus_running(void)
+{
+	unsigned int cpu;
+	long state;
+
+	for_each_online_cpu(cpu) {
+		state = jailhouse_call(JAILHOUSE_HC_CPU_GET_INFO, cpu,
+				       JAILHOUSE_CPU_INFO_STATE);
+		if (state != JAILHOUSE_CPU_RUNNING) {
+			pr_err("jailhouse: CPU %u is not running (%ld); "
+			       "cannot disable\n", cpu, state);
+			return -EIO;
+		}
+	}
+	return 0;
+}
+
 long jailhouse_cmd_disable(void)
 {
 	atomic_t error = ATOMIC_INIT(0);
@@ -470,9 +491,12 @@ long jailhouse_cmd_disable(void)
 		return -EINVAL;
 	}
 	cpus_read_lock();
-	on_each_cpu(leave_cpu, &error, 1);
+	err = check_cpus_running();
+	if (!err) {
+		on_each_cpu(leave_cpu, &error, 1);
+		err = atomic_read(&error);
+	}
 	cpus_read_unlock();
-	err = atomic_read(&error);
 	if (!err) {
 		hotplug_unblock();
 		memunmap(running.mem);

@@ -54,6 +54,8 @@ static void save_linux_state(struct linux_state *linux)
 	linux->cr0 = read_cr0();
 	linux->efer = read_msr(MSR_EFER);
 	linux->pat = read_msr(MSR_PAT);
+	linux->dr6 = read_dr6();
+	linux->dr7 = read_dr7();
 	linux->rflags = read_rflags();
 	linux->cs = read_cs();
 	linux->ss = read_ss();
@@ -119,6 +121,8 @@ void arch_cpu_leave(struct per_cpu *cpu, long result)
 		vcpu_vendor->cpu_exit(cpu);
 	fill_leave_frame(cpu, result);
 	write_msr(MSR_PAT, linux->pat);
+	write_dr6(linux->dr6);
+	write_dr7(linux->dr7);
 	write_cr0(linux->cr0);
 	write_gdtr(&linux->gdtr);
 	write_idtr(&linux->idtr);

@@ -23,8 +23,6 @@
 #define CPUID_SVM_EDX_NRIPS		(1U << 3)
 
 #define GUEST_ASID			1
-#define DR6_INIT			0xffff0ff0
-#define DR7_INIT			0x400
 #define SEG_LIMIT_FLAT			0xffffffff
 
 /* Lengths of the instructions whose exits are skipped, without NRIPS. */
@@ -195,8 +193,8 @@ static void vmcb_init_state(struct vmcb *vmcb, const struct linux_state *l)
 	vmcb->cr2 = read_cr2();
 	vmcb->cr3 = l->cr3;
 	vmcb->cr4 = l->cr4;
-	vmcb->dr6 = DR6_INIT;
-	vmcb->dr7 = DR7_INIT;
+	vmcb->dr6 = l->dr6;
+	vmcb->dr7 = l->dr7;
 	vmcb->rflags = l->rflags;
 	vmcb->rip = l->rip;
 	vmcb->rsp = l->rsp;
@@ -246,6 +244,8 @@ static void save_guest_state(struct per_cpu *cpu)
 	l->cr4 = vmcb->cr4;
 	l->efer = vmcb->efer & ~EFER_SVME;
 	l->pat = vmcb->g_pat;
+	l->dr6 = vmcb->dr6;
+	l->dr7 = vmcb->dr7;
 	l->rsp = vmcb->rsp;
 	l->rip = vmcb->rip;
 	l->rflags = vmcb->rflags;

@@ -36,7 +36,7 @@ struct tss64 {
 
 /* Linux's CPU state when it entered, enough to return to it natively. */
 struct linux_state {
-	__u64 cr0, cr3, cr4, efer, pat;
+	__u64 cr0, cr3, cr4, efer, pat, dr6, dr7;
 	__u64 rsp, rip, rflags;
 	__u16 cs, ss, ds, es;
 	struct desc_table_reg gdtr, idtr;

@@ -73,18 +73,21 @@ DEFINE_CR_ACCESS(2)
 DEFINE_CR_ACCESS(3)
 DEFINE_CR_ACCESS(4)
 
-static inline unsigned long read_dr7(void)
-{
-	unsigned long value;
-
-	asm volatile("mov %%dr7, %0" : "=r" (value));
-	return value;
+#define DEFINE_DR_ACCESS(n)						\
+static inline unsigned long read_dr##n(void)				\
+{									\
+	unsigned long value;						\
+									\
+	asm volatile("mov %%dr" #n ", %0" : "=r" (value));		\
+	return value;							\
+}									\
+static inline void write_dr##n(unsigned long value)			\
+{									\
+	asm volatile("mov %0, %%dr" #n : : "r" (value));		\
 }
 
-static inline void write_dr7(unsigned long value)
-{
-	asm volatile("mov %0, %%dr7" : : "r" (value));
-}
+DEFINE_DR_ACCESS(6)
+DEFINE_DR_ACCESS(7)
 
 static inline void read_gdtr(struct desc_table_reg *reg)
 {
