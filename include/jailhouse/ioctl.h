@@ -105,6 +105,23 @@ struct jailhouse_cpu_info {
 	__u64 stats[JAILHOUSE_CPU_INFO_MAX_STATS];	/* out */
 } JAILHOUSE_PACKED;
 
+/* CPUs a cell descriptor can name (JAILHOUSE_MAX_CPU_SET_SIZE bytes). */
+#define JAILHOUSE_CELL_INFO_CPU_BYTES	128
+
+/*
+ * JAILHOUSE_CELL_INFO: the cell at position @index of the loader's cells,
+ * oldest first; -ENOENT past the last one. The state is the hypervisor's
+ * (CELL_GET_STATE hypercall): JAILHOUSE_CELL_* of jailhouse/hypercall.h.
+ */
+struct jailhouse_cell_info {
+	__u32 index;		/* in */
+	__u32 flags;		/* in: must be 0 */
+	struct jailhouse_cell_id cell;	/* out: its name */
+	__u32 id;		/* out: the hypervisor's cell id */
+	__u32 state;		/* out */
+	__u8 cpus[JAILHOUSE_CELL_INFO_CPU_BYTES];	/* out: bit n = CPU n */
+} JAILHOUSE_PACKED;
+
 JAILHOUSE_ABI_SIZE(struct jailhouse_enable_args, 8);
 JAILHOUSE_ABI_SIZE(struct jailhouse_cell_create_args, 8);
 JAILHOUSE_ABI_SIZE(struct jailhouse_load_image, 16);
@@ -112,6 +129,7 @@ JAILHOUSE_ABI_SIZE(struct jailhouse_cell_load_args, 48);
 JAILHOUSE_ABI_SIZE(struct jailhouse_policy_load_args, 8);
 JAILHOUSE_ABI_SIZE(struct jailhouse_hv_info, 40);
 JAILHOUSE_ABI_SIZE(struct jailhouse_cpu_info, 272);
+JAILHOUSE_ABI_SIZE(struct jailhouse_cell_info, 176);
 
 #define JAILHOUSE_GET_VERSION \
 	_IOR(JAILHOUSE_IOCTL_MAGIC, 0x00, struct jailhouse_version_info)
@@ -135,5 +153,7 @@ JAILHOUSE_ABI_SIZE(struct jailhouse_cpu_info, 272);
 	_IOR(JAILHOUSE_IOCTL_MAGIC, 0x09, struct jailhouse_hv_info)
 #define JAILHOUSE_CPU_INFO \
 	_IOWR(JAILHOUSE_IOCTL_MAGIC, 0x0a, struct jailhouse_cpu_info)
+#define JAILHOUSE_CELL_INFO \
+	_IOWR(JAILHOUSE_IOCTL_MAGIC, 0x0b, struct jailhouse_cell_info)
 
 #endif /* !_JAILHOUSE_IOCTL_H */
