@@ -8,10 +8,10 @@
  */
 #include <jailhouse/hypercall.h>
 #include <asm/exit-stats.h>
+#include <asm/msrpm.h>
 
 #define XAPIC_PAGE		0xfee00000ULL
 #define PAGE_MASK_4K		(~0xfffULL)
-#define MSR_X2APIC_ICR		0x830
 
 /* AMD APM vol. 2, appendix C "SVM Intercept Exit Codes". */
 #define SVM_EXIT_CR_LAST	0x1f	/* CR0-15 reads, then writes */

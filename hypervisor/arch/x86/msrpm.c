@@ -7,14 +7,12 @@
 #include <jailhouse/errno.h>
 #include <jailhouse/string.h>
 #include <asm/msrpm.h>
+#include <asm/svm.h>
 
 #include "config.h"
 
 #define MSR_IA32_APIC_BASE		0x1b
 #define MSR_IA32_FEATURE_CONTROL	0x3a
-#define MSR_X2APIC_ICR			0x830
-#define MSR_VM_CR			0xc0010114
-#define MSR_VM_HSAVE_PA			0xc0010117
 
 /* See msr_is_reserved(). */
 static const struct {

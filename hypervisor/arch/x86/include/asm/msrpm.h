@@ -34,6 +34,9 @@
 #define MSR_ACCESS_WRITE	0x2
 #define MSR_ACCESS_RW		(MSR_ACCESS_READ | MSR_ACCESS_WRITE)
 
+/* x2APIC interrupt command register: IPIs. */
+#define MSR_X2APIC_ICR		0x830
+
 struct msr_bitmap_layout {
 	/** Bytes of the bitmap. */
 	size_t size;
