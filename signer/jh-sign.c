@@ -264,7 +264,11 @@ static int gate_cell(const struct options *o, const struct jh_sigfile *f,
 
 static int run_sign(const struct options *o, const struct jh_sigfile *f)
 {
-	struct jh_sign_job job = { .in = f, .detach = o->detach };
+	struct jh_sign_job job = {
+		.in = f,
+		.detach = o->detach,
+		.append = !o->output && !o->detach && !f->is_signed,
+	};
 	char dest[PATH_MAX];
 	int err;
 

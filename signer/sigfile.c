@@ -99,6 +99,8 @@ int jh_sigfile_open(const char *path, struct jh_sigfile *f)
 	} else {
 		f->size = st.st_size;
 		f->mode = st.st_mode & 07777;
+		f->dev = st.st_dev;
+		f->ino = st.st_ino;
 		err = read_signature(f);
 	}
 	if (err)

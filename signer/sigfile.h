@@ -18,6 +18,8 @@ struct jh_sigfile {
 	const char *path;
 	int fd;
 	mode_t mode;
+	dev_t dev;
+	ino_t ino;
 	__u64 size;
 	/** The file ends in a well-formed trailer and signed header. */
 	bool is_signed;

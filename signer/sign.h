@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Signing: stream the payload through SHA-256 once, copying it to a
- * temporary file next to the destination, append header, CMS and
- * trailer, then rename over the destination. A failure or a signal on the
- * way removes the temporary file and leaves everything else untouched.
+ * Signing: stream the payload through SHA-256 once, build header, CMS and
+ * trailer, and put them where output.h says: appended to the unsigned
+ * input in place, or with the payload into a temporary file renamed over
+ * the destination.
  */
 #ifndef _JH_SIGN_SIGN_H
 #define _JH_SIGN_SIGN_H
@@ -19,6 +19,8 @@ struct jh_sign_job {
 	const char *dest;
 	/** dest receives only header, CMS and trailer (a .sig file). */
 	bool detach;
+	/** Append to the unsigned input itself (dest unused). */
+	bool append;
 	struct jailhouse_sig_header header;
 	EVP_PKEY *key;
 	X509 *cert;
