@@ -4,7 +4,7 @@
 #include <jailhouse/header.h>
 #include <jailhouse/percpu.h>
 
-extern char __image_end[], arch_entry[];
+extern char __image_end[], __text_end[], arch_entry[];
 
 /* arch/x86/entry.S reads percpu_size at this offset. */
 _Static_assert(offsetof(struct jailhouse_header, percpu_size) == 24,
@@ -22,4 +22,5 @@ struct jailhouse_header hypervisor_header
 	.core_size = (unsigned long)__image_end - JAILHOUSE_BASE,
 	.percpu_size = sizeof(struct per_cpu),
 	.entry = (unsigned long)arch_entry,
+	.text_size = (unsigned long)__text_end - JAILHOUSE_BASE,
 };

@@ -1,15 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 #include <jailhouse/header.h>
 
-/* Link the image at its fixed virtual base; the header comes first. */
+/*
+ * Link the image at its fixed virtual base; the header comes first.
+ * Header and code are read-only and executable, the rest is data; the
+ * loader maps the two parts so (header.text_size).
+ */
+PHDRS
+{
+	text PT_LOAD FLAGS(5);
+	data PT_LOAD FLAGS(6);
+}
+
 SECTIONS
 {
 	. = JAILHOUSE_BASE;
-	.header : { KEEP(*(.header)) }
+	.header : { KEEP(*(.header)) } :text
 	. = ALIGN(16);
-	.text : { *(.text .text.*) }
-	. = ALIGN(16);
-	.rodata : { *(.rodata .rodata.*) }
+	.text : { *(.text .text.*) } :text
+	. = ALIGN(4096);
+	__text_end = .;
+	.rodata : { *(.rodata .rodata.*) } :data
 	. = ALIGN(16);
 	.data : { *(.data .data.*) }
 	. = ALIGN(4096);

@@ -25,6 +25,7 @@
 #include <jailhouse/signature.h>
 
 #include "config.h"
+#include "cell.h"
 #include "config_rules.h"
 #include "enable.h"
 #include "hypercall.h"
@@ -81,6 +82,11 @@ static int hotplug_state;
 bool jailhouse_is_enabled(void)
 {
 	return enabled;
+}
+
+const struct jailhouse_system *jailhouse_system_config(void)
+{
+	return enabled ? running.config : NULL;
 }
 
 static void report_violation(struct jailhouse_checker *chk,
@@ -295,6 +301,21 @@ static int map_trampoline(const struct paging_env *env, struct hv_load *hv)
 	return 0;
 }
 
+/* Header and code read-only and executable, everything else data. */
+static int map_hypervisor(const struct paging_env *env, struct hv_load *hv)
+{
+	u64 text = hv->image->text_size;
+	int err;
+
+	err = paging_map(env, &hv->root, JAILHOUSE_BASE, hv->phys, text,
+			 PAGING_READ | PAGING_EXEC);
+	if (err)
+		return err;
+	return paging_map(env, &hv->root, JAILHOUSE_BASE + text,
+			  hv->phys + text, hv->size - text,
+			  PAGING_READ | PAGING_WRITE | PAGING_HUGE);
+}
+
 static int build_boot_tables(struct hv_load *hv)
 {
 	struct paging_env env = {
@@ -309,9 +330,7 @@ static int build_boot_tables(struct hv_load *hv)
 	hv->tables_used = 0;
 	err = paging_create(&env, &hv->root);
 	if (!err)
-		err = paging_map(&env, &hv->root, JAILHOUSE_BASE, hv->phys,
-				 hv->size, PAGING_READ | PAGING_WRITE |
-				 PAGING_EXEC | PAGING_HUGE);
+		err = map_hypervisor(&env, hv);
 	if (!err)
 		err = paging_map(&env, &hv->root, JAILHOUSE_CONSOLE_BASE,
 				 page_to_phys(console_pages),
@@ -358,10 +377,13 @@ static int enter_all_cpus(struct hv_load *hv)
 	return err;
 }
 
-/* The inputs are in hypervisor memory by now or no longer needed. */
+/*
+ * The image is in hypervisor memory by now or no longer needed. The
+ * system config stays with the running hypervisor until disable: cells
+ * are checked against it.
+ */
 static void release_inputs(struct hv_load *hv)
 {
-	jailhouse_verified_release(&hv->config_v);
 	jailhouse_verified_release(&hv->image_v);
 	release_firmware(hv->fw);
 	hv->fw = NULL;
@@ -439,6 +461,8 @@ long jailhouse_cmd_enable(struct jailhouse_enable_args __user *uargs)
 			hotplug_unblock();
 	}
 	release_inputs(&hv);
+	if (err)
+		jailhouse_verified_release(&hv.config_v);
 	if (!err) {
 		running = hv;
 		enabled = true;
@@ -480,15 +504,29 @@ static int check_cpus_running(void)
 	return 0;
 }
 
+/* Disable needs the hypervisor running and no cell left beside Linux. */
+static long may_disable(void)
+{
+	if (!enabled)
+		return -EINVAL;
+	if (jailhouse_cells_present()) {
+		pr_err("jailhouse: cannot disable while cells exist; destroy "
+		       "them first\n");
+		return -EBUSY;
+	}
+	return 0;
+}
+
 long jailhouse_cmd_disable(void)
 {
 	atomic_t error = ATOMIC_INIT(0);
 	long err;
 
 	mutex_lock(&jailhouse_lock);
-	if (!enabled) {
+	err = may_disable();
+	if (err) {
 		mutex_unlock(&jailhouse_lock);
-		return -EINVAL;
+		return err;
 	}
 	cpus_read_lock();
 	err = check_cpus_running();
@@ -500,6 +538,7 @@ long jailhouse_cmd_disable(void)
 	if (!err) {
 		hotplug_unblock();
 		memunmap(running.mem);
+		jailhouse_verified_release(&running.config_v);
 		running = (struct hv_load){ };
 		enabled = false;
 		module_put(THIS_MODULE);

@@ -19,9 +19,13 @@ static const char *header_problem(const struct jailhouse_header *hdr,
 		return "core size is not page-aligned or smaller than the file";
 	if (hdr->percpu_size == 0 || hdr->percpu_size % IMAGE_PAGE_SIZE)
 		return "per-CPU size is zero or not page-aligned";
+	if (!hdr->text_size || hdr->text_size % IMAGE_PAGE_SIZE ||
+	    hdr->text_size > hdr->core_size)
+		return "text size is zero, not page-aligned or beyond the core";
 	if (hdr->entry < JAILHOUSE_BASE + sizeof(*hdr) ||
-	    hdr->entry >= JAILHOUSE_BASE + size)
-		return "entry point outside the image";
+	    hdr->entry >= JAILHOUSE_BASE + size ||
+	    hdr->entry >= JAILHOUSE_BASE + hdr->text_size)
+		return "entry point outside the image's text";
 	return NULL;
 }
 

@@ -9,7 +9,7 @@
 #define _JAILHOUSE_HEADER_H
 
 #define JAILHOUSE_HEADER_SIGNATURE	"JAILHOUS"
-#define JAILHOUSE_HEADER_REVISION	2
+#define JAILHOUSE_HEADER_REVISION	3
 
 #define JAILHOUSE_ARCH_X86		0
 
@@ -53,6 +53,10 @@ struct jailhouse_header {
 	/** Virtual address of the entry point (JAILHOUSE_BASE-relative
 	 *  image). Build time. */
 	__u64 entry;
+	/** Bytes at the image's start holding header and code, page-aligned;
+	 *  mapped read-only and executable, the rest not executable.
+	 *  Build time. */
+	__u64 text_size;
 
 	/** Highest possible CPU id + 1. Filled by the loader. */
 	__u32 max_cpus;
@@ -77,7 +81,7 @@ struct jailhouse_header {
 	__u64 leave_stub;
 } JAILHOUSE_PACKED;
 
-JAILHOUSE_ABI_SIZE(struct jailhouse_header, 96);
+JAILHOUSE_ABI_SIZE(struct jailhouse_header, 104);
 
 /* The state leave_stub restores, in pop order. */
 struct jailhouse_leave_frame {

@@ -26,6 +26,7 @@ static int setup_valid_image(void **state)
 	image.hdr.core_size = 3 * 4096;
 	image.hdr.percpu_size = 5 * 4096;
 	image.hdr.entry = JAILHOUSE_BASE + 0x100;
+	image.hdr.text_size = 4096;
 	return 0;
 }
 
@@ -97,9 +98,26 @@ static void test_entry_outside_image(void **state)
 {
 	(void)state;
 	image.hdr.entry = JAILHOUSE_BASE + IMAGE_SIZE;
-	assert_rejected(IMAGE_SIZE, "entry point outside the image");
+	assert_rejected(IMAGE_SIZE, "entry point outside the image's text");
 	image.hdr.entry = JAILHOUSE_BASE;
-	assert_rejected(IMAGE_SIZE, "entry point outside the image");
+	assert_rejected(IMAGE_SIZE, "entry point outside the image's text");
+	/* In the image, but not in its text. */
+	image.hdr.entry = JAILHOUSE_BASE + 4096;
+	assert_rejected(IMAGE_SIZE, "entry point outside the image's text");
+}
+
+static void test_bad_text_size(void **state)
+{
+	static const char reason[] =
+		"text size is zero, not page-aligned or beyond the core";
+
+	(void)state;
+	image.hdr.text_size = 0;
+	assert_rejected(IMAGE_SIZE, reason);
+	image.hdr.text_size = 4095;
+	assert_rejected(IMAGE_SIZE, reason);
+	image.hdr.text_size = 4 * 4096;
+	assert_rejected(IMAGE_SIZE, reason);
 }
 
 int main(void)
@@ -118,6 +136,7 @@ int main(void)
 				       setup_valid_image),
 		cmocka_unit_test_setup(test_entry_outside_image,
 				       setup_valid_image),
+		cmocka_unit_test_setup(test_bad_text_size, setup_valid_image),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
