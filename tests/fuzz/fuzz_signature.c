@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libFuzzer target: lib/signature.c, as the loader runs it on every
+ * image user space hands in: the trailer and header of a signed file, and
+ * the CMS shape check, on the input as a whole file and as a bare CMS blob.
+ * Whatever is accepted must lie inside the input.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "signature.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void check_signer(const void *cms, size_t size)
+{
+	struct jailhouse_sig_signer signer;
+	const char *reason;
+	const __u8 *start = cms;
+
+	if (jailhouse_sig_signer(cms, size, &signer, &reason) != 0)
+		return;
+	if (signer.id < start || signer.id_len == 0 ||
+	    signer.id_len > JAILHOUSE_SIG_SIGNER_ID_MAX ||
+	    signer.id + signer.id_len > start + size)
+		abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct jailhouse_sig_parts parts;
+	const char *reason;
+
+	if (jailhouse_sig_parse(data, size, &parts, &reason) == 0) {
+		if (parts.payload != data ||
+		    parts.signed_size != parts.payload_size +
+		    sizeof(struct jailhouse_sig_header) ||
+		    parts.signed_size + parts.cms_size +
+		    sizeof(struct jailhouse_sig_trailer) != size)
+			abort();
+		check_signer(parts.cms, parts.cms_size);
+	}
+	check_signer(data, size);
+	return 0;
+}
