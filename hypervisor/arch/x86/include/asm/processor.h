@@ -5,15 +5,11 @@
 
 #include <jailhouse/types.h>
 
-#define X86_CR0_PG		(1UL << 31)
-#define X86_CR4_PGE		(1UL << 7)
 #define X86_CR4_LA57		(1UL << 12)
 
 #define MSR_EFER		0xc0000080
 #define EFER_SVME		(1ULL << 12)
 #define MSR_PAT			0x00000277
-
-#define X86_RFLAGS_RESERVED1	(1UL << 1)
 
 /* Exception vectors the hypervisor handles on its own IST stack. */
 #define X86_VEC_NMI		2

@@ -13,9 +13,7 @@
 #define MSR_VM_HSAVE_PA			0xc0010117
 
 /* Intercept vector 3 (VMCB offset 0x0c). */
-#define SVM_INTERCEPT_INIT		(1U << 3)
 #define SVM_INTERCEPT_CPUID		(1U << 18)
-#define SVM_INTERCEPT_INVD		(1U << 22)
 #define SVM_INTERCEPT_IOIO		(1U << 27)
 #define SVM_INTERCEPT_MSR		(1U << 28)
 #define SVM_INTERCEPT_SHUTDOWN		(1U << 31)
@@ -27,21 +25,16 @@
 #define SVM_INTERCEPT_STGI		(1U << 4)
 #define SVM_INTERCEPT_CLGI		(1U << 5)
 #define SVM_INTERCEPT_SKINIT		(1U << 6)
-#define SVM_INTERCEPT_XSETBV		(1U << 13)
 
 #define SVM_TLB_FLUSH_ALL		1
 #define SVM_NP_ENABLE			1
 
 /* Exit codes (APM vol. 2, appendix C). */
-#define SVM_EXIT_INIT			0x063
 #define SVM_EXIT_CPUID			0x072
 #define SVM_EXIT_IOIO			0x07b
 #define SVM_EXIT_MSR			0x07c
-#define SVM_EXIT_SHUTDOWN		0x07f
 #define SVM_EXIT_VMMCALL		0x081
-#define SVM_EXIT_XSETBV			0x08d
 #define SVM_EXIT_NPF			0x400
-#define SVM_EXIT_INVALID		((__u64)-1)
 
 /* EXITINFO1 of an IOIO exit. */
 #define SVM_IOIO_IN			(1U << 0)
