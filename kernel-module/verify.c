@@ -305,6 +305,9 @@ int jailhouse_verify_init(void)
 		jailhouse_keyring_exit();
 		return err;
 	}
+	if (!sig_enforce)
+		pr_warn("jailhouse: sig_enforce=0: unverified images will be "
+			"accepted (development only)\n");
 	return 0;
 }
 
