@@ -25,6 +25,7 @@
 #include <jailhouse/signature.h>
 
 #include "config.h"
+#include "cell.h"
 #include "config_rules.h"
 #include "enable.h"
 #include "hypercall.h"
@@ -81,6 +82,11 @@ static int hotplug_state;
 bool jailhouse_is_enabled(void)
 {
 	return enabled;
+}
+
+const struct jailhouse_system *jailhouse_system_config(void)
+{
+	return enabled ? running.config : NULL;
 }
 
 static void report_violation(struct jailhouse_checker *chk,
@@ -371,10 +377,13 @@ static int enter_all_cpus(struct hv_load *hv)
 	return err;
 }
 
-/* The inputs are in hypervisor memory by now or no longer needed. */
+/*
+ * The image is in hypervisor memory by now or no longer needed. The
+ * system config stays with the running hypervisor until disable: cells
+ * are checked against it.
+ */
 static void release_inputs(struct hv_load *hv)
 {
-	jailhouse_verified_release(&hv->config_v);
 	jailhouse_verified_release(&hv->image_v);
 	release_firmware(hv->fw);
 	hv->fw = NULL;
@@ -452,6 +461,8 @@ long jailhouse_cmd_enable(struct jailhouse_enable_args __user *uargs)
 			hotplug_unblock();
 	}
 	release_inputs(&hv);
+	if (err)
+		jailhouse_verified_release(&hv.config_v);
 	if (!err) {
 		running = hv;
 		enabled = true;
@@ -493,15 +504,29 @@ static int check_cpus_running(void)
 	return 0;
 }
 
+/* Disable needs the hypervisor running and no cell left beside Linux. */
+static long may_disable(void)
+{
+	if (!enabled)
+		return -EINVAL;
+	if (jailhouse_cells_present()) {
+		pr_err("jailhouse: cannot disable while cells exist; destroy "
+		       "them first\n");
+		return -EBUSY;
+	}
+	return 0;
+}
+
 long jailhouse_cmd_disable(void)
 {
 	atomic_t error = ATOMIC_INIT(0);
 	long err;
 
 	mutex_lock(&jailhouse_lock);
-	if (!enabled) {
+	err = may_disable();
+	if (err) {
 		mutex_unlock(&jailhouse_lock);
-		return -EINVAL;
+		return err;
 	}
 	cpus_read_lock();
 	err = check_cpus_running();
@@ -513,6 +538,7 @@ long jailhouse_cmd_disable(void)
 	if (!err) {
 		hotplug_unblock();
 		memunmap(running.mem);
+		jailhouse_verified_release(&running.config_v);
 		running = (struct hv_load){ };
 		enabled = false;
 		module_put(THIS_MODULE);

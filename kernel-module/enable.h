@@ -18,10 +18,21 @@ extern struct mutex jailhouse_lock;
 /** Whether the hypervisor runs beneath Linux; under jailhouse_lock. */
 bool jailhouse_is_enabled(void);
 
+struct jailhouse_system;
+
+/**
+ * The running hypervisor's system config, verified and validated; NULL
+ * when disabled. Under jailhouse_lock; valid until disable.
+ */
+const struct jailhouse_system *jailhouse_system_config(void);
+
 /** JAILHOUSE_ENABLE. Return: 0 or -errno, Linux unchanged on failure. */
 long jailhouse_cmd_enable(struct jailhouse_enable_args __user *uargs);
 
-/** JAILHOUSE_DISABLE: every CPU back to native, memory released. */
+/**
+ * JAILHOUSE_DISABLE: every CPU back to native, memory released. Refused
+ * with -EBUSY while cells exist.
+ */
 long jailhouse_cmd_disable(void);
 
 /**

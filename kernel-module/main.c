@@ -10,6 +10,7 @@
 #include <jailhouse/ioctl.h>
 #include <jailhouse/version.h>
 
+#include "cell.h"
 #include "enable.h"
 #include "info.h"
 #include "policy.h"
@@ -41,6 +42,18 @@ static long jailhouse_ioctl(struct file *file, unsigned int cmd,
 		return jailhouse_hv_info((void __user *)arg);
 	case JAILHOUSE_CPU_INFO:
 		return jailhouse_cpu_info((void __user *)arg);
+	case JAILHOUSE_CELL_CREATE:
+		return jailhouse_cmd_cell_create((void __user *)arg);
+	case JAILHOUSE_CELL_LOAD:
+		return jailhouse_cmd_cell_load((void __user *)arg);
+	case JAILHOUSE_CELL_START:
+		return jailhouse_cmd_cell_start((void __user *)arg);
+	case JAILHOUSE_CELL_SHUTDOWN:
+		return jailhouse_cmd_cell_shutdown((void __user *)arg);
+	case JAILHOUSE_CELL_DESTROY:
+		return jailhouse_cmd_cell_destroy((void __user *)arg);
+	case JAILHOUSE_CELL_INFO:
+		return jailhouse_cmd_cell_info((void __user *)arg);
 	default:
 		return -ENOTTY;
 	}

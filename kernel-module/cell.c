@@ -1,0 +1,590 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The cell lifecycle on the loader's side (docs/cells.md).
+ *
+ * Create verifies the signed descriptor, checks it against the running
+ * system config and every existing cell with the shared rules, asks the
+ * active policy, takes the cell's CPUs from Linux (CPU hotplug) and hands
+ * a physically contiguous copy to the hypervisor (CELL_CREATE). Load,
+ * start, shutdown and destroy are hypercalls on the cell's id; load also
+ * copies verified inmate images into the cell's loadable regions.
+ *
+ * The list of cells lives under jailhouse_lock, like everything that
+ * needs the hypervisor.
+ */
+#include <linux/cpu.h>
+#include <linux/io.h>
+#include <linux/ioport.h>
+#include <linux/list.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+
+#include <jailhouse/cell-config.h>
+#include <jailhouse/signature.h>
+
+#include "cell.h"
+#include "config.h"
+#include "config_rules.h"
+#include "enable.h"
+#include "hypercall.h"
+#include "loadable.h"
+#include "policy.h"
+#include "verify.h"
+
+/* Images one JAILHOUSE_CELL_LOAD takes; each is read whole to verify. */
+#define MAX_LOAD_IMAGES		8
+
+static_assert(JAILHOUSE_CELL_INFO_CPU_BYTES == JAILHOUSE_MAX_CPU_SET_SIZE);
+
+struct cell {
+	struct list_head entry;
+	/* The hypervisor's id, from CELL_CREATE. */
+	unsigned int id;
+	/* CPUs this loader took offline for the cell. */
+	struct cpumask offlined;
+	/* Verified and validated copy, kmalloc'd: physically contiguous. */
+	struct jailhouse_cell_desc *desc;
+};
+
+/* One image of a JAILHOUSE_CELL_LOAD, verified, with its destination. */
+struct load_image {
+	struct jailhouse_verified v;
+	const struct jailhouse_memory *mem;
+	u64 address;
+};
+
+static LIST_HEAD(cells);
+static unsigned int num_cells;
+
+#define cell_err(name, fmt, ...) \
+	pr_err("jailhouse: cell '%s': " fmt "\n", name, ##__VA_ARGS__)
+
+bool jailhouse_cells_present(void)
+{
+	return num_cells != 0;
+}
+
+static struct cell *find_cell(const char *name)
+{
+	struct cell *cell;
+
+	list_for_each_entry(cell, &cells, entry)
+		if (strcmp(cell->desc->name, name) == 0)
+			return cell;
+	return NULL;
+}
+
+/* The cell @id names, if the hypervisor runs and the name is sane. */
+static int lookup(const struct jailhouse_cell_id *id, struct cell **out)
+{
+	if (!jailhouse_is_enabled())
+		return -ENODEV;
+	if (!memchr(id->name, 0, sizeof(id->name)))
+		return -EINVAL;
+	*out = find_cell(id->name);
+	if (!*out) {
+		cell_err(id->name, "name: no such cell");
+		return -ENOENT;
+	}
+	return 0;
+}
+
+/* A hypercall on the cell's id; a refusal is logged. */
+static long cell_call(struct cell *cell, unsigned long code,
+		      const char *what)
+{
+	long ret = jailhouse_call(code, cell->id, 0);
+
+	if (ret == -EPERM && code == JAILHOUSE_HC_CELL_SET_LOADABLE)
+		cell_err(cell->desc->name, "%s: the cell denied the shutdown "
+			 "request and keeps running", what);
+	else if (ret < 0)
+		cell_err(cell->desc->name, "%s: refused by the hypervisor "
+			 "(%ld)", what, ret);
+	return ret < 0 ? ret : 0;
+}
+
+/* ---- create ---- */
+
+static void report_violation(struct jailhouse_checker *chk,
+			     const struct jailhouse_violation *v)
+{
+	char item[48];
+
+	if (chk->violations > 1)
+		return;
+	if (v->index == JAILHOUSE_VIOLATION_NO_INDEX)
+		snprintf(item, sizeof(item), "%s", v->item ?: "cell");
+	else
+		snprintf(item, sizeof(item), "%s %u", v->item, v->index);
+	cell_err(v->cell ? v->cell->name : "?", "%s: %s (%#llx)%s%s%s", item,
+		 jailhouse_rule_text(v->rule), v->value,
+		 v->other ? ", as cell '" : "",
+		 v->other ? v->other->name : "", v->other ? "'" : "");
+}
+
+/* The shared rules: the new cell against the system and every cell. */
+static int check_rules(const struct jailhouse_cell_desc *desc)
+{
+	struct jailhouse_checker chk = {
+		.sys = jailhouse_system_config(),
+		.report = report_violation,
+	};
+	const struct jailhouse_cell_desc **all;
+	struct cell *cell;
+	unsigned int n = 0;
+
+	all = kmalloc_array(num_cells + 1, sizeof(*all), GFP_KERNEL);
+	if (!all)
+		return -ENOMEM;
+	list_for_each_entry(cell, &cells, entry)
+		all[n++] = cell->desc;
+	all[n++] = desc;
+	jailhouse_check_all(&chk, all, n);
+	kfree(all);
+	return chk.violations ? -EINVAL : 0;
+}
+
+/* The descriptor itself, and that its signature was made for it. */
+static int check_desc(const struct jailhouse_cell_desc *desc, size_t size,
+		      const struct jailhouse_verified *v)
+{
+	struct jailhouse_config_error err;
+
+	if (jailhouse_cell_validate(desc, size, &err)) {
+		if (err.indexed)
+			cell_err(v->name, "descriptor: %s %u: %s", err.item,
+				 err.index, err.reason);
+		else
+			cell_err(v->name, "descriptor: %s: %s", err.item,
+				 err.reason);
+		return -EINVAL;
+	}
+	if (strncmp(desc->name, v->name, sizeof(desc->name)) == 0)
+		return 0;
+	if (v->verified) {
+		cell_err(desc->name, "name: the descriptor is signed for "
+			 "cell '%s'", v->name);
+		return -EXDEV;
+	}
+	cell_err(desc->name, "name: signed for '%s'; ACCEPTED "
+		 "(sig_enforce=0)", v->name);
+	return 0;
+}
+
+/* Every CPU of the cell is online in Linux, and Linux keeps one. */
+static int check_linux_cpus(const struct jailhouse_cell_desc *desc)
+{
+	unsigned int cpu, bits = desc->cpu_set_size * 8, taken = 0;
+
+	for (cpu = 0; cpu < bits; cpu++) {
+		if (!jailhouse_cell_has_cpu(desc, cpu))
+			continue;
+		if (cpu >= nr_cpu_ids || !cpu_online(cpu)) {
+			cell_err(desc->name, "CPU %u: not online in Linux",
+				 cpu);
+			return -EINVAL;
+		}
+		taken++;
+	}
+	if (taken >= num_online_cpus()) {
+		cell_err(desc->name, "CPU set: would leave Linux no CPU");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* No region may be memory Linux uses: the cell would take it away. */
+static int check_linux_ram(const struct jailhouse_cell_desc *desc)
+{
+	const struct jailhouse_memory *mem = jailhouse_cell_mem_regions(desc);
+	unsigned int n;
+
+	for (n = 0; n < desc->num_memory_regions; n++) {
+		if (mem[n].flags & JAILHOUSE_MEM_COMM_REGION)
+			continue;
+		if (region_intersects(mem[n].phys_start, mem[n].size,
+				      IORESOURCE_SYSTEM_RAM, IORES_DESC_NONE) !=
+		    REGION_DISJOINT) {
+			cell_err(desc->name, "memory region %u: %#llx is "
+				 "Linux's RAM; reserve it (memmap=)", n,
+				 mem[n].phys_start);
+			return -EBUSY;
+		}
+	}
+	return 0;
+}
+
+static int admit(const struct jailhouse_cell_desc *desc, size_t size,
+		 const struct jailhouse_verified *v)
+{
+	int err;
+
+	err = check_desc(desc, size, v);
+	if (err)
+		return err;
+	if (find_cell(desc->name)) {
+		cell_err(desc->name, "name: a cell of this name exists");
+		return -EEXIST;
+	}
+	err = check_rules(desc);
+	if (!err)
+		err = check_linux_cpus(desc);
+	if (!err)
+		err = check_linux_ram(desc);
+	if (!err)
+		err = jailhouse_policy_admit_cell(desc, v);
+	return err;
+}
+
+static void cell_free(struct cell *cell)
+{
+	kfree(cell->desc);
+	kfree(cell);
+}
+
+/* Verify and check a descriptor; the cell owns a copy of it. */
+static int cell_prepare(int fd, struct cell **out)
+{
+	struct jailhouse_verified v;
+	struct cell *cell;
+	int err;
+
+	err = jailhouse_verify_fd(fd, JAILHOUSE_IMAGE_CELL_CONFIG, NULL, &v);
+	if (err)
+		return err;
+	cell = kzalloc(sizeof(*cell), GFP_KERNEL);
+	if (cell)
+		cell->desc = kmemdup(v.payload, v.payload_size, GFP_KERNEL);
+	err = cell && cell->desc ? admit(cell->desc, v.payload_size, &v) :
+				   -ENOMEM;
+	jailhouse_verified_release(&v);
+	if (err) {
+		if (cell)
+			cell_free(cell);
+		return err;
+	}
+	*out = cell;
+	return 0;
+}
+
+/* Bring back every CPU taken for the cell; the first error is kept. */
+static int reclaim_cpus(struct cell *cell)
+{
+	unsigned int cpu;
+	int err, ret = 0;
+
+	for_each_cpu(cpu, &cell->offlined) {
+		err = add_cpu(cpu);
+		if (err) {
+			cell_err(cell->desc->name, "CPU %u: Linux cannot bring "
+				 "it back online (%d)", cpu, err);
+			ret = ret ?: err;
+			continue;
+		}
+		cpumask_clear_cpu(cpu, &cell->offlined);
+	}
+	return ret;
+}
+
+/* Take the cell's CPUs from Linux: all of them, or none. */
+static int cede_cpus(struct cell *cell)
+{
+	const struct jailhouse_cell_desc *desc = cell->desc;
+	unsigned int cpu, bits = desc->cpu_set_size * 8;
+	int err;
+
+	for (cpu = 0; cpu < bits; cpu++) {
+		if (!jailhouse_cell_has_cpu(desc, cpu))
+			continue;
+		err = remove_cpu(cpu);
+		if (err) {
+			cell_err(desc->name, "CPU %u: Linux cannot take it "
+				 "offline (%d)", cpu, err);
+			reclaim_cpus(cell);
+			return err < 0 ? err : -EBUSY;
+		}
+		cpumask_set_cpu(cpu, &cell->offlined);
+	}
+	return 0;
+}
+
+static long cell_create(int fd)
+{
+	struct cell *cell;
+	long ret;
+
+	ret = cell_prepare(fd, &cell);
+	if (ret)
+		return ret;
+	ret = cede_cpus(cell);
+	if (ret)
+		goto err_free;
+	ret = jailhouse_call(JAILHOUSE_HC_CELL_CREATE,
+			     virt_to_phys(cell->desc), 0);
+	if (ret < 0) {
+		cell_err(cell->desc->name, "create: refused by the "
+			 "hypervisor (%ld)", ret);
+		goto err_reclaim;
+	}
+	cell->id = ret;
+	list_add_tail(&cell->entry, &cells);
+	num_cells++;
+	pr_info("jailhouse: cell '%s' created (id %u, CPUs %*pbl)\n",
+		cell->desc->name, cell->id, cpumask_pr_args(&cell->offlined));
+	return 0;
+
+err_reclaim:
+	reclaim_cpus(cell);
+err_free:
+	cell_free(cell);
+	return ret;
+}
+
+long jailhouse_cmd_cell_create(struct jailhouse_cell_create_args __user *arg)
+{
+	struct jailhouse_cell_create_args args;
+	long err;
+
+	if (copy_from_user(&args, arg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags)
+		return -EINVAL;
+	mutex_lock(&jailhouse_lock);
+	err = jailhouse_is_enabled() ? cell_create(args.config_fd) : -ENODEV;
+	mutex_unlock(&jailhouse_lock);
+	return err;
+}
+
+/* ---- load ---- */
+
+static int verify_image(struct cell *cell,
+			const struct jailhouse_load_image *in,
+			struct load_image *out)
+{
+	const char *name = cell->desc->name;
+	int err, n;
+
+	if (in->flags)
+		return -EINVAL;
+	err = jailhouse_verify_fd(in->image_fd, JAILHOUSE_IMAGE_INMATE, name,
+				  &out->v);
+	if (err)
+		return err;
+	n = jailhouse_loadable_region(cell->desc, in->address,
+				      out->v.payload_size);
+	if (n < 0) {
+		cell_err(name, "image of %zu bytes at %#llx: not inside one "
+			 "loadable region", out->v.payload_size, in->address);
+		return -ERANGE;
+	}
+	out->mem = &jailhouse_cell_mem_regions(cell->desc)[n];
+	out->address = in->address;
+	return 0;
+}
+
+static int copy_image(struct cell *cell, const struct load_image *image)
+{
+	u64 phys = jailhouse_loadable_phys(image->mem, image->address);
+	void *dst;
+
+	dst = memremap(phys, image->v.payload_size, MEMREMAP_WB);
+	if (!dst) {
+		cell_err(cell->desc->name, "image at %#llx: cannot map "
+			 "%#llx", image->address, phys);
+		return -ENOMEM;
+	}
+	memcpy(dst, image->v.payload, image->v.payload_size);
+	memunmap(dst);
+	return 0;
+}
+
+static void release_images(struct load_image *images, unsigned int num)
+{
+	while (num--)
+		jailhouse_verified_release(&images[num].v);
+	kfree(images);
+}
+
+/* Every image is verified before the cell is stopped for loading. */
+static long cell_load(struct cell *cell,
+		      const struct jailhouse_load_image *in, unsigned int num)
+{
+	struct load_image *images;
+	unsigned int n;
+	long err = 0;
+
+	images = kcalloc(num, sizeof(*images), GFP_KERNEL);
+	if (!images)
+		return -ENOMEM;
+	for (n = 0; n < num && !err; n++)
+		err = verify_image(cell, &in[n], &images[n]);
+	if (!err)
+		err = cell_call(cell, JAILHOUSE_HC_CELL_SET_LOADABLE, "load");
+	for (n = 0; n < num && !err; n++)
+		err = copy_image(cell, &images[n]);
+	release_images(images, num);
+	if (!err)
+		pr_info("jailhouse: cell '%s': %u image(s) loaded\n",
+			cell->desc->name, num);
+	return err;
+}
+
+static long load_locked(const struct jailhouse_cell_load_args *args,
+			const struct jailhouse_load_image *images)
+{
+	struct cell *cell;
+	long err;
+
+	mutex_lock(&jailhouse_lock);
+	err = lookup(&args->cell, &cell);
+	if (!err)
+		err = cell_load(cell, images, args->num_images);
+	mutex_unlock(&jailhouse_lock);
+	return err;
+}
+
+long jailhouse_cmd_cell_load(struct jailhouse_cell_load_args __user *arg)
+{
+	struct jailhouse_cell_load_args args;
+	struct jailhouse_load_image *images;
+	long err;
+
+	if (copy_from_user(&args, arg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags || !args.num_images ||
+	    args.num_images > MAX_LOAD_IMAGES)
+		return -EINVAL;
+	images = memdup_user(u64_to_user_ptr(args.images),
+			     args.num_images * sizeof(*images));
+	if (IS_ERR(images))
+		return PTR_ERR(images);
+	err = load_locked(&args, images);
+	kfree(images);
+	return err;
+}
+
+/* ---- start, shutdown, destroy ---- */
+
+static long cell_start(struct cell *cell)
+{
+	long err = cell_call(cell, JAILHOUSE_HC_CELL_START, "start");
+
+	if (!err)
+		pr_info("jailhouse: cell '%s' started\n", cell->desc->name);
+	return err;
+}
+
+/*
+ * Shutdown is Jailhouse's: SET_LOADABLE without images. The hypervisor
+ * asks the cell over the comm region (bounded wait); a cell that denies
+ * keeps running (-EPERM), one that does not answer in time is failed.
+ */
+static long cell_shutdown(struct cell *cell)
+{
+	long err = cell_call(cell, JAILHOUSE_HC_CELL_SET_LOADABLE,
+			     "shutdown");
+
+	if (!err)
+		pr_info("jailhouse: cell '%s' shut down\n", cell->desc->name);
+	return err;
+}
+
+/* The hypervisor scrubs and returns the memory; Linux gets the CPUs. */
+static long cell_destroy(struct cell *cell)
+{
+	long err = cell_call(cell, JAILHOUSE_HC_CELL_DESTROY, "destroy");
+
+	if (err)
+		return err;
+	list_del(&cell->entry);
+	num_cells--;
+	err = reclaim_cpus(cell);
+	pr_info("jailhouse: cell '%s' destroyed\n", cell->desc->name);
+	cell_free(cell);
+	return err;
+}
+
+static long with_cell(struct jailhouse_cell_id __user *arg,
+		      long (*op)(struct cell *cell))
+{
+	struct jailhouse_cell_id id;
+	struct cell *cell;
+	long err;
+
+	if (copy_from_user(&id, arg, sizeof(id)))
+		return -EFAULT;
+	mutex_lock(&jailhouse_lock);
+	err = lookup(&id, &cell);
+	if (!err)
+		err = op(cell);
+	mutex_unlock(&jailhouse_lock);
+	return err;
+}
+
+long jailhouse_cmd_cell_start(struct jailhouse_cell_id __user *arg)
+{
+	return with_cell(arg, cell_start);
+}
+
+long jailhouse_cmd_cell_shutdown(struct jailhouse_cell_id __user *arg)
+{
+	return with_cell(arg, cell_shutdown);
+}
+
+long jailhouse_cmd_cell_destroy(struct jailhouse_cell_id __user *arg)
+{
+	return with_cell(arg, cell_destroy);
+}
+
+/* ---- info ---- */
+
+static struct cell *cell_at(unsigned int index)
+{
+	struct cell *cell;
+
+	list_for_each_entry(cell, &cells, entry)
+		if (index-- == 0)
+			return cell;
+	return NULL;
+}
+
+static long fill_info(struct jailhouse_cell_info *info)
+{
+	struct cell *cell = cell_at(info->index);
+	long state;
+
+	if (!cell)
+		return -ENOENT;
+	state = jailhouse_call(JAILHOUSE_HC_CELL_GET_STATE, cell->id, 0);
+	if (state < 0)
+		return state;
+	strscpy(info->cell.name, cell->desc->name, sizeof(info->cell.name));
+	info->id = cell->id;
+	info->state = state;
+	memcpy(info->cpus, jailhouse_cell_cpu_set(cell->desc),
+	       cell->desc->cpu_set_size);
+	return 0;
+}
+
+long jailhouse_cmd_cell_info(struct jailhouse_cell_info __user *arg)
+{
+	struct jailhouse_cell_info info;
+	unsigned int index;
+	long err;
+
+	if (copy_from_user(&info, arg, sizeof(info)))
+		return -EFAULT;
+	if (info.flags)
+		return -EINVAL;
+	index = info.index;
+	memset(&info, 0, sizeof(info));
+	info.index = index;
+	mutex_lock(&jailhouse_lock);
+	err = jailhouse_is_enabled() ? fill_info(&info) : -ENODEV;
+	mutex_unlock(&jailhouse_lock);
+	if (err)
+		return err;
+	return copy_to_user(arg, &info, sizeof(info)) ? -EFAULT : 0;
+}
