@@ -12,6 +12,7 @@
 
 #include <jailhouse/hypercall.h>
 
+#include "cell-util.h"
 #include "commands.h"
 
 #define MAX_CPUS	64
@@ -63,7 +64,8 @@ static int read_cpu(int fd, unsigned int cpu, struct jailhouse_cpu_info *out)
 	return -errno;
 }
 
-static int read_cpus(struct cpu_table *table)
+static int read_cpus(struct cpu_table *table, const __u8 *mask,
+		     size_t bytes)
 {
 	long cpus = sysconf(_SC_NPROCESSORS_CONF);
 	int fd, ret = 0;
@@ -74,6 +76,8 @@ static int read_cpus(struct cpu_table *table)
 		return fd;
 	table->num_cpus = 0;
 	for (cpu = 0; cpu < (unsigned long)cpus && cpu < MAX_CPUS; cpu++) {
+		if (mask && !cpu_set_has(mask, bytes, cpu))
+			continue;
 		ret = read_cpu(fd, cpu, &table->cpu[table->num_cpus]);
 		if (ret < 0)
 			break;
@@ -113,19 +117,26 @@ static void print_cpu_table(const struct cpu_table *table)
 		print_stat_row(table, n);
 }
 
-static int hypervisor_info(void)
+int jailhouse_print_vmexits(const __u8 *cpus, size_t bytes)
 {
 	static struct cpu_table table;
+	int err;
+
+	err = read_cpus(&table, cpus, bytes);
+	if (err < 0)
+		return err;
+	print_cpu_table(&table);
+	return 0;
+}
+
+static int hypervisor_info(void)
+{
 	int err;
 
 	err = print_hv_info();
 	if (err < 0)
 		return err;
-	err = read_cpus(&table);
-	if (err < 0)
-		return err;
-	print_cpu_table(&table);
-	return 0;
+	return jailhouse_print_vmexits(NULL, 0);
 }
 
 int cmd_hypervisor(int argc, char *argv[])

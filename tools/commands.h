@@ -8,6 +8,8 @@
 #ifndef _JAILHOUSE_TOOLS_COMMANDS_H
 #define _JAILHOUSE_TOOLS_COMMANDS_H
 
+#include <stddef.h>
+
 #include <jailhouse/ioctl.h>
 
 /** Open /dev/jailhouse; on failure print why and return -errno. */
@@ -26,6 +28,15 @@ int cmd_console(int argc, char *argv[]);
 
 /* `jailhouse hypervisor info` (cmd-hypervisor.c). */
 int cmd_hypervisor(int argc, char *argv[]);
+
+/**
+ * Print the VM-exit table of `hypervisor info` for the CPUs of @cpus
+ * (bit n = CPU n, @bytes long), or of every CPU if @cpus is NULL.
+ */
+int jailhouse_print_vmexits(const __u8 *cpus, size_t bytes);
+
+/* `jailhouse cell create|load|start|shutdown|destroy|list|stats`. */
+int cmd_cell(int argc, char *argv[]);
 
 /* `jailhouse keyring add CERT.der|list|lock` (cmd-keyring.c). */
 int cmd_keyring(int argc, char *argv[]);

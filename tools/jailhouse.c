@@ -27,6 +27,8 @@ static const struct command commands[] = {
 	{ "enable", cmd_enable, "SYSCONFIG: start the hypervisor" },
 	{ "disable", cmd_disable, "stop the hypervisor" },
 	{ "console", cmd_console, "[-f]: print (and follow) its console" },
+	{ "cell", cmd_cell,
+	  "create|load|start|shutdown|destroy|list|stats: cells" },
 	{ "hypervisor", cmd_hypervisor,
 	  "info: memory pool use, VM exits per CPU by reason" },
 	{ "keyring", cmd_keyring,

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Argument parsing and output formatting of `jailhouse cell ...`, kept
+ * apart from the ioctls so that unit tests can run them. Parsers return 0
+ * or -EINVAL / -ENAMETOOLONG / -E2BIG with *reason set to a static
+ * message; nothing here prints.
+ */
+#ifndef _JAILHOUSE_TOOLS_CELL_UTIL_H
+#define _JAILHOUSE_TOOLS_CELL_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jailhouse/ioctl.h>
+
+/* Images one `cell load` takes (the loader's limit). */
+#define CELL_LOAD_MAX_IMAGES	8
+
+struct cell_image_arg {
+	const char *path;
+	__u64 address;		/* guest-physical; 0 unless -a */
+};
+
+/** A cell name for the ioctls: not empty, shorter than the limit. */
+int cell_id_parse(const char *name, struct jailhouse_cell_id *id,
+		  const char **reason);
+
+/** A load address: a whole C number (hex with 0x) that fits 64 bits. */
+int cell_address_parse(const char *text, __u64 *address,
+		       const char **reason);
+
+/**
+ * `IMAGE [-a ADDRESS] [IMAGE [-a ADDRESS]]...` (@argc words of @argv)
+ * into @images, at most CELL_LOAD_MAX_IMAGES; *num gets their count.
+ */
+int cell_load_args_parse(int argc, char *const argv[],
+			 struct cell_image_arg *images, unsigned int *num,
+			 const char **reason);
+
+/** Name of a JAILHOUSE_CELL_* state, "unknown" for anything else. */
+const char *cell_state_name(__u32 state);
+
+/** Whether bit @cpu is set in the CPU bitmap @cpus of @bytes bytes. */
+bool cpu_set_has(const __u8 *cpus, size_t bytes, size_t cpu);
+
+/**
+ * CPU bitmap (bit n = CPU n, @bytes long) as a list like "1,3-5" into
+ * @buf of @len bytes, "-" if empty; "..." ends a list cut off for room.
+ */
+void cell_cpus_format(const __u8 *cpus, size_t bytes, char *buf,
+		      size_t len);
+
+#endif /* !_JAILHOUSE_TOOLS_CELL_UTIL_H */

@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `jailhouse cell create|load|start|shutdown|destroy|list|stats`
+ * (docs/cells.md). Signed descriptors and images go to the loader as
+ * open file descriptors; the loader logs why it refuses one.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "cell-util.h"
+#include "commands.h"
+
+#define CPU_LIST_LEN	64
+
+/* A subcommand takes argv[1] to argv[argc - 1], as many as its usage. */
+struct subcommand {
+	const char *name;
+	int (*run)(int argc, char *argv[]);
+	int min_argc, max_argc;		/* max_argc 0: no limit */
+	const char *args;
+};
+
+static int usage_error(const char *what, const char *reason)
+{
+	fprintf(stderr, "jailhouse: cell %s: %s\n", what, reason);
+	return -EINVAL;
+}
+
+static int open_file(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0) {
+		fd = -errno;
+		fprintf(stderr, "jailhouse: %s: %s\n", path, strerror(-fd));
+	}
+	return fd;
+}
+
+/* An ioctl the loader may refuse for reasons only its log names. */
+static int loader_ioctl(unsigned long request, void *arg, const char *what)
+{
+	int err = jailhouse_ioctl(request, arg, what);
+
+	if (err == -ENODEV)
+		fprintf(stderr, "jailhouse: the hypervisor is not enabled\n");
+	else if (err < 0)
+		fprintf(stderr, "jailhouse: the kernel log (dmesg) says "
+			"why\n");
+	return err < 0 ? err : 0;
+}
+
+static int cell_create(int argc, char *argv[])
+{
+	struct jailhouse_cell_create_args args = { 0 };
+	int err;
+
+	(void)argc;
+	args.config_fd = open_file(argv[1]);
+	if (args.config_fd < 0)
+		return args.config_fd;
+	err = loader_ioctl(JAILHOUSE_CELL_CREATE, &args, argv[1]);
+	close(args.config_fd);
+	return err;
+}
+
+static void close_images(struct jailhouse_load_image *images,
+			 unsigned int num)
+{
+	while (num--)
+		close(images[num].image_fd);
+}
+
+static int open_images(const struct cell_image_arg *in, unsigned int num,
+		       struct jailhouse_load_image *out)
+{
+	unsigned int n;
+
+	for (n = 0; n < num; n++) {
+		memset(&out[n], 0, sizeof(out[n]));
+		out[n].image_fd = open_file(in[n].path);
+		if (out[n].image_fd < 0) {
+			close_images(out, n);
+			return out[n].image_fd;
+		}
+		out[n].address = in[n].address;
+	}
+	return 0;
+}
+
+static int cell_load(int argc, char *argv[])
+{
+	struct cell_image_arg in[CELL_LOAD_MAX_IMAGES];
+	struct jailhouse_load_image images[CELL_LOAD_MAX_IMAGES];
+	struct jailhouse_cell_load_args args = { 0 };
+	const char *reason;
+	unsigned int num;
+	int err;
+
+	if (cell_id_parse(argv[1], &args.cell, &reason) ||
+	    cell_load_args_parse(argc - 2, argv + 2, in, &num, &reason))
+		return usage_error("load", reason);
+	err = open_images(in, num, images);
+	if (err)
+		return err;
+	args.num_images = num;
+	args.images = (__u64)(unsigned long)images;
+	err = loader_ioctl(JAILHOUSE_CELL_LOAD, &args, "cell load");
+	close_images(images, num);
+	return err;
+}
+
+/* start, shutdown, destroy: one cell by name. */
+static int cell_by_name(int argc, char *argv[], unsigned long request,
+			const char *what)
+{
+	struct jailhouse_cell_id id;
+	const char *reason;
+
+	(void)argc;
+	if (cell_id_parse(argv[1], &id, &reason))
+		return usage_error(what, reason);
+	return loader_ioctl(request, &id, what);
+}
+
+static int cell_start(int argc, char *argv[])
+{
+	return cell_by_name(argc, argv, JAILHOUSE_CELL_START, "start");
+}
+
+static int cell_shutdown(int argc, char *argv[])
+{
+	return cell_by_name(argc, argv, JAILHOUSE_CELL_SHUTDOWN, "shutdown");
+}
+
+static int cell_destroy(int argc, char *argv[])
+{
+	return cell_by_name(argc, argv, JAILHOUSE_CELL_DESTROY, "destroy");
+}
+
+/* Cell number @index into @info: 1, 0 past the last cell, or -errno. */
+static int read_cell(int fd, unsigned int index,
+		     struct jailhouse_cell_info *info)
+{
+	memset(info, 0, sizeof(*info));
+	info->index = index;
+	if (ioctl(fd, JAILHOUSE_CELL_INFO, info) == 0)
+		return 1;
+	if (errno == ENOENT)
+		return 0;
+	if (errno == ENODEV)
+		fprintf(stderr, "jailhouse: the hypervisor is not enabled\n");
+	else
+		fprintf(stderr, "jailhouse: cell info: %s\n", strerror(errno));
+	return -errno;
+}
+
+static void print_cell(const struct jailhouse_cell_info *info)
+{
+	char cpus[CPU_LIST_LEN];
+
+	cell_cpus_format(info->cpus, sizeof(info->cpus), cpus, sizeof(cpus));
+	printf("%-4u %-31s %-16s %s\n", info->id, info->cell.name,
+	       cell_state_name(info->state), cpus);
+}
+
+static int cell_list(int argc, char *argv[])
+{
+	struct jailhouse_cell_info info;
+	unsigned int index = 0;
+	int fd, ret;
+
+	(void)argc;
+	(void)argv;
+	fd = jailhouse_open_device();
+	if (fd < 0)
+		return fd;
+	printf("%-4s %-31s %-16s %s\n", "ID", "Name", "State", "CPUs");
+	while ((ret = read_cell(fd, index++, &info)) > 0)
+		print_cell(&info);
+	close(fd);
+	return ret;
+}
+
+/* The cell named @name into @info, or -ENOENT. */
+static int find_cell(const char *name, struct jailhouse_cell_info *info)
+{
+	unsigned int index = 0;
+	int fd, ret;
+
+	fd = jailhouse_open_device();
+	if (fd < 0)
+		return fd;
+	while ((ret = read_cell(fd, index++, info)) > 0)
+		if (strcmp(info->cell.name, name) == 0)
+			break;
+	close(fd);
+	if (ret == 0) {
+		fprintf(stderr, "jailhouse: cell '%s': no such cell\n", name);
+		return -ENOENT;
+	}
+	return ret < 0 ? ret : 0;
+}
+
+static int cell_stats(int argc, char *argv[])
+{
+	struct jailhouse_cell_info info;
+	int err;
+
+	(void)argc;
+	err = find_cell(argv[1], &info);
+	if (err)
+		return err;
+	printf("Cell '%s' (id %u), %s\n", info.cell.name, info.id,
+	       cell_state_name(info.state));
+	return jailhouse_print_vmexits(info.cpus, sizeof(info.cpus));
+}
+
+static const struct subcommand subcommands[] = {
+	{ "create", cell_create, 2, 2, "CELL.cell" },
+	{ "load", cell_load, 3, 0,
+	  "NAME IMAGE [-a ADDRESS] [IMAGE [-a ADDRESS]]..." },
+	{ "start", cell_start, 2, 2, "NAME" },
+	{ "shutdown", cell_shutdown, 2, 2, "NAME" },
+	{ "destroy", cell_destroy, 2, 2, "NAME" },
+	{ "list", cell_list, 1, 1, "" },
+	{ "stats", cell_stats, 2, 2, "NAME" },
+};
+
+static void print_usage(void)
+{
+	size_t i;
+
+	fprintf(stderr, "Usage:\n");
+	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
+		fprintf(stderr, "  jailhouse cell %s%s%s\n",
+			subcommands[i].name, *subcommands[i].args ? " " : "",
+			subcommands[i].args);
+}
+
+static bool argc_fits(const struct subcommand *sub, int argc)
+{
+	return argc >= sub->min_argc &&
+	       (!sub->max_argc || argc <= sub->max_argc);
+}
+
+int cmd_cell(int argc, char *argv[])
+{
+	const struct subcommand *sub;
+	size_t i;
+
+	for (i = 0; argc > 1 &&
+	     i < sizeof(subcommands) / sizeof(subcommands[0]); i++) {
+		sub = &subcommands[i];
+		if (strcmp(argv[1], sub->name) == 0 &&
+		    argc_fits(sub, argc - 1))
+			return sub->run(argc - 1, argv + 1);
+	}
+	print_usage();
+	return -EINVAL;
+}
