@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: GPL-2.0
+# Sourced by VM scenarios (`. tests/vm/lib/signed.sh`) that run the loader
+# as shipped, with sig_enforce=1: a fresh development key that the loader
+# trusts, and the hypervisor image, the system config and the sandbox
+# policy signed with it. jh-sign finds the key through JH_SIGN_KEY and
+# JH_SIGN_CERT, so scenarios sign their own files with plain `jh-sign`.
+
+JH_SIGN_KEY=/tmp/keys/key.pem
+JH_SIGN_CERT=/tmp/keys/cert.pem
+export JH_SIGN_KEY JH_SIGN_CERT
+
+# Load the loader and trust a new key (keygen writes cert.der beside).
+signed_load_module() {
+	mkdir -p /tmp/keys
+	jh-sign keygen --key "$JH_SIGN_KEY" --cert "$JH_SIGN_CERT" \
+		--bits 2048 >/dev/null
+	insmod /jailhouse/kernel-module/jailhouse.ko
+	jailhouse keyring add /tmp/keys/cert.der
+}
+
+# Sign the hypervisor image where request_firmware() finds it and the
+# QEMU system config, and enable with them.
+signed_enable() {
+	[ -e /tmp/keys/sys.cell ] || {
+		jh-sign /lib/firmware/jailhouse.bin &&
+		jh-sign -o /tmp/keys/sys.cell \
+			/jailhouse/configs/x86/qemu-svm.cell
+	} || return 1
+	jailhouse enable /tmp/keys/sys.cell
+}
+
+# Sign and load the shipped sandbox policy.
+signed_policy() {
+	jh-sign -o /tmp/keys/sandbox.pol /jailhouse/policy/sandbox.pol &&
+		jailhouse policy load /tmp/keys/sandbox.pol
+}

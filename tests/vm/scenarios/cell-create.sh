@@ -1,0 +1,82 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Cell create refusals, each before any CPU leaves Linux: with the
+# hypervisor disabled, unsigned, signed by an untrusted key, signed as
+# another type, without a policy, against the policy, against the system
+# config (hypervisor memory, a CPU the root cell lacks, Linux's RAM).
+# Each gets its errno and one log line naming the cell, field and reason;
+# afterwards all CPUs are online, no cell exists and disable works.
+# machines: qemu
+set -eu
+. tests/vm/lib/signed.sh
+work=/tmp/cells
+mkdir -p $work
+fail() { echo "cell-create: FAIL: $*"; dmesg | tail -n 5; exit 1; }
+
+# refused FILE ERRNO-TEXT LOG-TEXT: refused, logged, nothing changed.
+refused() {
+	if jailhouse cell create "$1" 2>$work/err; then
+		fail "$1 created"
+	fi
+	grep -q "$2" $work/err ||
+		fail "$1: expected '$2', got: $(cat $work/err)"
+	dmesg | tail -n 3 | grep -q "$3" || fail "$1: no log line '$3'"
+	[ "$(cat /sys/devices/system/cpu/online)" = 0-3 ] ||
+		fail "$1: CPUs online: $(cat /sys/devices/system/cpu/online)"
+	[ "$(jailhouse cell list | wc -l)" = 1 ] || fail "$1: a cell is listed"
+	echo "cell-create: refused $1: $(dmesg | grep "$3" | tail -n 1)"
+}
+
+# variant NAME SED-SCRIPT [JH-SIGN ARGS]: the demo cell changed, signed.
+variant() {
+	name=$1 script=$2
+	shift 2
+	sed "$script" $work/demo.conf >$work/$name.conf
+	if cmp -s $work/demo.conf $work/$name.conf; then
+		fail "$name: sed changed nothing"
+	fi
+	jh-config build $work/$name.conf -o $work/$name.unsigned
+	jh-sign "$@" -o $work/$name.cell $work/$name.unsigned
+}
+
+signed_load_module
+jh-config show configs/x86/sandbox-demo.cell >$work/demo.conf
+jh-sign -o $work/demo.cell configs/x86/sandbox-demo.cell
+
+if jailhouse cell create $work/demo.cell 2>$work/err; then
+	fail "created while the hypervisor is disabled"
+fi
+grep -q "hypervisor is not enabled" $work/err ||
+	fail "disabled: $(cat $work/err)"
+signed_enable
+refused configs/x86/sandbox-demo.cell "No data available" \
+	"refused: signed check failed"
+jh-sign keygen --key $work/other.pem --cert $work/other-cert.pem \
+	--bits 2048 >/dev/null
+jh-sign --key $work/other.pem --cert $work/other-cert.pem \
+	-o $work/untrusted.cell configs/x86/sandbox-demo.cell
+refused $work/untrusted.cell "Key was rejected" \
+	"refused: signature check failed"
+jh-sign --cell sandbox-demo -o $work/inmate.cell \
+	inmates/demos/x86/sandbox-demo.bin
+refused $work/inmate.cell "Wrong medium type" "refused: type check failed"
+refused $work/demo.cell "Operation not permitted" \
+	"cell 'sandbox-demo' refused: no policy loaded"
+
+signed_policy
+variant twocpus 's/cpus: \[3\]/cpus: [2-3]/' --force
+refused $work/twocpus.cell "Operation not permitted" \
+	"cell 'sandbox-demo' refused by the policy"
+variant hvmem 's/phys: 0x3c000000/phys: 0x3b000000/'
+refused $work/hvmem.cell "Invalid argument" \
+	"cell 'sandbox-demo': memory region 0: "
+variant cpu4 's/cpus: \[3\]/cpus: [4]/' --force
+refused $work/cpu4.cell "Invalid argument" "cell 'sandbox-demo': CPU "
+variant linuxram 's/phys: 0x3c000000/phys: 0x1000000/'
+refused $work/linuxram.cell "Device or resource busy" \
+	"memory region 0: 0x1000000 is Linux's RAM"
+
+jailhouse cell list
+jailhouse disable
+rmmod jailhouse
+echo "cell-create: ok"
