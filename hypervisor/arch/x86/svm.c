@@ -327,9 +327,16 @@ static bool svm_handle_io(struct per_cpu *cpu, const struct vmcb *vmcb)
 
 static void report_exit(struct per_cpu *cpu, const struct vmcb *vmcb)
 {
-	printk("CPU %u: unhandled exit 0x%llx, info 0x%llx 0x%llx, rip 0x%llx\n",
-	       cpu->cpu_id, vmcb->exit_code, vmcb->exit_info1,
-	       vmcb->exit_info2, vmcb->rip);
+	if (vmcb->exit_code == SVM_EXIT_NPF)
+		printk("CPU %u: cell \"%s\": access to 0x%llx outside its "
+		       "memory (info 0x%llx), rip 0x%llx\n", cpu->cpu_id,
+		       cpu->cell->config->name, vmcb->exit_info2,
+		       vmcb->exit_info1, vmcb->rip);
+	else
+		printk("CPU %u: cell \"%s\": unhandled exit 0x%llx, info "
+		       "0x%llx 0x%llx, rip 0x%llx\n", cpu->cpu_id,
+		       cpu->cell->config->name, vmcb->exit_code,
+		       vmcb->exit_info1, vmcb->exit_info2, vmcb->rip);
 }
 
 static bool dispatch_exit(struct per_cpu *cpu, struct vmcb *vmcb)
