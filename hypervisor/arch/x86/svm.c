@@ -204,8 +204,10 @@ static void vmcb_init_state(struct vmcb *vmcb, const struct linux_state *l)
 
 static void vmcb_init_control(struct vmcb *vmcb, const struct cell *cell)
 {
-	vmcb->intercepts3 = SVM_INTERCEPT_CPUID | SVM_INTERCEPT_IOIO |
-			    SVM_INTERCEPT_MSR | SVM_INTERCEPT_SHUTDOWN;
+	/* INVD would drop the hypervisor's dirty cache lines: refused. */
+	vmcb->intercepts3 = SVM_INTERCEPT_CPUID | SVM_INTERCEPT_INVD |
+			    SVM_INTERCEPT_IOIO | SVM_INTERCEPT_MSR |
+			    SVM_INTERCEPT_SHUTDOWN;
 	vmcb->intercepts4 = SVM_INTERCEPT_VMRUN | SVM_INTERCEPT_VMMCALL |
 			    SVM_INTERCEPT_VMLOAD | SVM_INTERCEPT_VMSAVE |
 			    SVM_INTERCEPT_STGI | SVM_INTERCEPT_CLGI |
@@ -325,6 +327,17 @@ static bool svm_handle_io(struct per_cpu *cpu, const struct vmcb *vmcb)
 	return true;
 }
 
+/* Hypercalls are the guest kernel's; its user space gets -EPERM. */
+static void svm_handle_vmmcall(struct per_cpu *cpu, const struct vmcb *vmcb)
+{
+	if (vmcb->cpl == 0) {
+		vcpu_handle_hypercall(cpu);
+		return;
+	}
+	cpu->arch.guest_regs->rax = -EPERM;
+	svm_skip_instruction(cpu);
+}
+
 static void report_exit(struct per_cpu *cpu, const struct vmcb *vmcb)
 {
 	if (vmcb->exit_code == SVM_EXIT_NPF)
@@ -345,7 +358,7 @@ static bool dispatch_exit(struct per_cpu *cpu, struct vmcb *vmcb)
 
 	switch (vmcb->exit_code) {
 	case SVM_EXIT_VMMCALL:
-		vcpu_handle_hypercall(cpu);
+		svm_handle_vmmcall(cpu, vmcb);
 		return true;
 	case SVM_EXIT_CPUID:
 		vcpu_handle_cpuid(cpu);

@@ -14,6 +14,7 @@
 
 /* Intercept vector 3 (VMCB offset 0x0c). */
 #define SVM_INTERCEPT_CPUID		(1U << 18)
+#define SVM_INTERCEPT_INVD		(1U << 22)
 #define SVM_INTERCEPT_IOIO		(1U << 27)
 #define SVM_INTERCEPT_MSR		(1U << 28)
 #define SVM_INTERCEPT_SHUTDOWN		(1U << 31)

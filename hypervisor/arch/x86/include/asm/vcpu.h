@@ -75,7 +75,8 @@ struct vcpu_msr {
 
 /**
  * VMMCALL/VMCALL: code in RAX, arguments in RDI and RSI, result to RAX.
- * Skips the instruction.
+ * Skips the instruction. Backends call it for CPL 0 only and answer
+ * -EPERM to the guest's user space themselves.
  */
 void vcpu_handle_hypercall(struct per_cpu *cpu);
 
