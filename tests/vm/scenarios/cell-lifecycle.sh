@@ -1,0 +1,104 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The life of a signed sandbox cell (docs/cells.md): create (CPU 3 leaves
+# Linux), refusals while it exists, load the signed sandbox-demo image
+# (it reads back from the cell's memory), start, its output on COM2,
+# list and stats, shutdown, destroy (CPU 3 back, the cell's memory reads
+# zero from the root), then 50 create/load/start/destroy cycles with the
+# hypervisor's pool use back at its start value and every CPU online.
+# Waits for the hypervisor side of cells: run by hand until it passes.
+# com2: sandbox-demo: sealed compute workload started
+# com2: sandbox-demo: round [0-9]+, checksum
+# com2: sandbox-demo: shutdown request approved
+set -eu
+. tests/vm/lib/signed.sh
+work=/tmp/life
+mkdir -p $work
+cell=sandbox-demo
+mem=$((0x3c000000))
+step() { echo "--- cell-lifecycle: $*"; }
+fail() { echo "cell-lifecycle: FAIL: $*"; dmesg | tail -n 5; exit 1; }
+online() { cat /sys/devices/system/cpu/online; }
+pool() { jailhouse hypervisor info | sed -n 's/^Memory pool: *//p'; }
+state_is() { jailhouse cell list | grep -q " $cell  *$1  *3$"; }
+
+# refused ERRNO-TEXT COMMAND...: the command fails with that errno text.
+refused() {
+	text=$1
+	shift
+	if "$@" 2>$work/err; then
+		fail "'$*' succeeded"
+	fi
+	grep -q "$text" $work/err || fail "'$*': $(cat $work/err)"
+	echo "refused '$*': $(dmesg | tail -n 1)"
+}
+
+# cell_bytes COUNT: the first COUNT bytes of the cell's RAM, from root.
+cell_bytes() {
+	dd if=/dev/mem bs=1 skip=$mem count="$1" 2>/dev/null
+}
+
+step "signed hypervisor, config, policy, cell and image"
+signed_load_module
+signed_enable
+signed_policy
+jh-sign -o $work/cell configs/x86/sandbox-demo.cell
+jh-sign --cell $cell -o $work/demo.bin inmates/demos/x86/sandbox-demo.bin
+jh-sign --cell other -o $work/other.bin inmates/demos/x86/sandbox-demo.bin
+size=$(stat -c %s inmates/demos/x86/sandbox-demo.bin)
+pool0=$(pool)
+
+step "create"
+jailhouse cell create $work/cell
+[ "$(online)" = 0-2 ] || fail "online CPUs after create: $(online)"
+state_is "shut down" || fail "not listed as shut down"
+refused "File exists" jailhouse cell create $work/cell
+refused "Device or resource busy" jailhouse disable
+
+step "load"
+refused "Invalid cross-device link" jailhouse cell load $cell $work/other.bin
+refused "No data available" jailhouse cell load $cell \
+	inmates/demos/x86/sandbox-demo.bin
+refused "Numerical result out of range" jailhouse cell load $cell \
+	$work/demo.bin -a 0x100000
+refused "Numerical result out of range" jailhouse cell load $cell \
+	$work/demo.bin -a 0xfffff
+jailhouse cell load $cell $work/demo.bin
+cell_bytes "$size" | cmp - inmates/demos/x86/sandbox-demo.bin ||
+	fail "the image does not read back from the cell's memory"
+
+step "start"
+jailhouse cell start $cell
+sleep 5
+state_is running || fail "not running"
+jailhouse cell list
+jailhouse cell stats $cell
+
+step "shutdown"
+jailhouse cell shutdown $cell
+state_is "shut down" || fail "not shut down"
+
+step "destroy"
+jailhouse cell destroy $cell
+[ "$(online)" = 0-3 ] || fail "online CPUs after destroy: $(online)"
+[ "$(jailhouse cell list | wc -l)" = 1 ] || fail "a cell is still listed"
+[ "$(cell_bytes $((1 << 20)) | tr -d '\000' | wc -c)" = 0 ] ||
+	fail "the cell's memory is not zero after destroy"
+[ "$(pool)" = "$pool0" ] || fail "pool use '$(pool)', at start '$pool0'"
+
+step "50 cycles"
+n=1
+while [ $n -le 50 ]; do
+	jailhouse cell create $work/cell
+	jailhouse cell load $cell $work/demo.bin
+	jailhouse cell start $cell
+	jailhouse cell destroy $cell
+	[ "$(online)" = 0-3 ] || fail "cycle $n: online CPUs $(online)"
+	[ "$(pool)" = "$pool0" ] || fail "cycle $n: pool use '$(pool)'"
+	n=$((n + 1))
+done
+echo "cell-lifecycle: 50 cycles, pool use '$pool0' after each"
+
+jailhouse disable
+rmmod jailhouse
+echo "cell-lifecycle: ok"
