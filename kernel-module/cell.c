@@ -80,8 +80,11 @@ static int lookup(const struct jailhouse_cell_id *id, struct cell **out)
 {
 	if (!jailhouse_is_enabled())
 		return -ENODEV;
-	if (!memchr(id->name, 0, sizeof(id->name)))
+	if (!memchr(id->name, 0, sizeof(id->name))) {
+		pr_err("jailhouse: cell name: not NUL-terminated within %zu "
+		       "bytes\n", sizeof(id->name));
 		return -EINVAL;
+	}
 	*out = find_cell(id->name);
 	if (!*out) {
 		cell_err(id->name, "name: no such cell");
@@ -366,8 +369,10 @@ static int verify_image(struct cell *cell,
 	const char *name = cell->desc->name;
 	int err, n;
 
-	if (in->flags)
+	if (in->flags) {
+		cell_err(name, "image flags: %#x, must be 0", in->flags);
 		return -EINVAL;
+	}
 	err = jailhouse_verify_fd(in->image_fd, JAILHOUSE_IMAGE_INMATE, name,
 				  &out->v);
 	if (err)
@@ -454,8 +459,12 @@ long jailhouse_cmd_cell_load(struct jailhouse_cell_load_args __user *arg)
 	if (copy_from_user(&args, arg, sizeof(args)))
 		return -EFAULT;
 	if (args.flags || !args.num_images ||
-	    args.num_images > MAX_LOAD_IMAGES)
+	    args.num_images > MAX_LOAD_IMAGES) {
+		pr_err("jailhouse: cell load: %u images (1 to %u) or flags "
+		       "%#x (0)\n", args.num_images, MAX_LOAD_IMAGES,
+		       args.flags);
 		return -EINVAL;
+	}
 	images = memdup_user(u64_to_user_ptr(args.images),
 			     args.num_images * sizeof(*images));
 	if (IS_ERR(images))
