@@ -162,7 +162,8 @@ static int check_signature(struct check *c)
 	if (err == -ENOMEM)
 		return err;
 	if (err)
-		return failed(c, -EKEYREJECTED, "signature", pkcs7_reason(err));
+		return failed(c, -JAILHOUSE_SIG_ERR_REJECTED, "signature",
+			      pkcs7_reason(err));
 	return 0;
 }
 
@@ -172,15 +173,15 @@ static int check_header(struct check *c)
 	u32 floor;
 
 	if (hdr->type != c->type)
-		return failed(c, -EMEDIUMTYPE, "type", "image is signed as "
-			      "another type");
+		return failed(c, -JAILHOUSE_SIG_ERR_TYPE, "type", "image is "
+			      "signed as another type");
 	if (c->name && strncmp(hdr->name, c->name, sizeof(hdr->name)) != 0)
-		return failed(c, -EXDEV, "name", "image is signed for another "
-			      "name");
+		return failed(c, -JAILHOUSE_SIG_ERR_NAME, "name", "image is "
+			      "signed for another name");
 	floor = jailhouse_rollback_floor(hdr->type, hdr->name);
 	if (hdr->security_version < floor)
-		return failed(c, -ESTALE, "rollback", "security version below "
-			      "one accepted before");
+		return failed(c, -JAILHOUSE_SIG_ERR_ROLLBACK, "rollback",
+			      "security version below one accepted before");
 	return 0;
 }
 
@@ -274,8 +275,10 @@ int jailhouse_verify_fd(int fd, u32 type, const char *expected_name,
 					NULL, READING_FIRMWARE);
 	if (size < 0) {
 		pr_warn("jailhouse: %s image '%s' refused: cannot read the "
-			"file (%zd)\n", jailhouse_sig_type_name(type),
-			expected_name ? expected_name : "", size);
+			"file%s (%zd)\n", jailhouse_sig_type_name(type),
+			expected_name ? expected_name : "",
+			size == -JAILHOUSE_SIG_ERR_TOO_BIG ?
+			": larger than 64 MiB" : "", size);
 		return size;
 	}
 	err = jailhouse_verify_buffer(file, size, type, expected_name, out);
