@@ -247,29 +247,42 @@ static void cell_free(struct cell *cell)
 	kfree(cell);
 }
 
-/* Verify and check a descriptor; the cell owns a copy of it. */
-static int cell_prepare(int fd, struct cell **out)
+/* A cell owning a copy of the verified descriptor, checked. */
+static int cell_prepare(const struct jailhouse_verified *v,
+			struct cell **out)
+{
+	struct cell *cell;
+	int err;
+
+	cell = kzalloc(sizeof(*cell), GFP_KERNEL);
+	if (!cell)
+		return -ENOMEM;
+	cell->desc = kmemdup(v->payload, v->payload_size, GFP_KERNEL);
+	if (!cell->desc) {
+		kfree(cell);
+		return -ENOMEM;
+	}
+	err = admit(cell->desc, v->payload_size, v);
+	if (err) {
+		cell_free(cell);
+		return err;
+	}
+	*out = cell;
+	return 0;
+}
+
+/* Read, verify and check a descriptor. */
+static int cell_read(int fd, struct cell **out)
 {
 	struct jailhouse_verified v;
-	struct cell *cell;
 	int err;
 
 	err = jailhouse_verify_fd(fd, JAILHOUSE_IMAGE_CELL_CONFIG, NULL, &v);
 	if (err)
 		return err;
-	cell = kzalloc(sizeof(*cell), GFP_KERNEL);
-	if (cell)
-		cell->desc = kmemdup(v.payload, v.payload_size, GFP_KERNEL);
-	err = cell && cell->desc ? admit(cell->desc, v.payload_size, &v) :
-				   -ENOMEM;
+	err = cell_prepare(&v, out);
 	jailhouse_verified_release(&v);
-	if (err) {
-		if (cell)
-			cell_free(cell);
-		return err;
-	}
-	*out = cell;
-	return 0;
+	return err;
 }
 
 /* Bring back every CPU taken for the cell; the first error is kept. */
@@ -318,7 +331,7 @@ static long cell_create(int fd)
 	struct cell *cell;
 	long ret;
 
-	ret = cell_prepare(fd, &cell);
+	ret = cell_read(fd, &cell);
 	if (ret)
 		return ret;
 	ret = cede_cpus(cell);
