@@ -8,6 +8,7 @@
 # hypervisor's pool use back at its start value and every CPU online.
 # Waits for the hypervisor side of cells: run by hand until it passes.
 # com2: sandbox-demo: sealed compute workload started
+# com2: sandbox-demo: .*progress every 1000 rounds
 # com2: sandbox-demo: round [0-9]+, checksum
 # com2: sandbox-demo: shutdown request approved
 set -eu
@@ -45,6 +46,8 @@ signed_policy
 jh-sign -o $work/cell configs/x86/sandbox-demo.cell
 jh-sign --cell $cell -o $work/demo.bin inmates/demos/x86/sandbox-demo.bin
 jh-sign --cell other -o $work/other.bin inmates/demos/x86/sandbox-demo.bin
+printf 'progress=1000' >$work/cmdline
+jh-sign --cell $cell $work/cmdline
 size=$(stat -c %s inmates/demos/x86/sandbox-demo.bin)
 pool0=$(pool)
 
@@ -66,6 +69,7 @@ refused "Numerical result out of range" jailhouse cell load $cell \
 jailhouse cell load $cell $work/demo.bin
 cell_bytes "$size" | cmp - inmates/demos/x86/sandbox-demo.bin ||
 	fail "the image does not read back from the cell's memory"
+jailhouse cell load $cell $work/demo.bin $work/cmdline -a 0x1000
 
 step "start"
 jailhouse cell start $cell
