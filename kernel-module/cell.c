@@ -113,14 +113,16 @@ static long cell_call(struct cell *cell, unsigned long code,
 static void report_violation(struct jailhouse_checker *chk,
 			     const struct jailhouse_violation *v)
 {
+	const char *what = v->item ?: "cell";
 	char item[48];
 
+	/* One line per refusal: the first violation names the cause. */
 	if (chk->violations > 1)
 		return;
 	if (v->index == JAILHOUSE_VIOLATION_NO_INDEX)
-		snprintf(item, sizeof(item), "%s", v->item ?: "cell");
+		snprintf(item, sizeof(item), "%s", what);
 	else
-		snprintf(item, sizeof(item), "%s %u", v->item, v->index);
+		snprintf(item, sizeof(item), "%s %u", what, v->index);
 	cell_err(v->cell ? v->cell->name : "?", "%s: %s (%#llx)%s%s%s", item,
 		 jailhouse_rule_text(v->rule), v->value,
 		 v->other ? ", as cell '" : "",
