@@ -180,8 +180,11 @@ static int cell_list(int argc, char *argv[])
 	fd = jailhouse_open_device();
 	if (fd < 0)
 		return fd;
-	printf("%-4s %-31s %-16s %s\n", "ID", "Name", "State", "CPUs");
-	while ((ret = read_cell(fd, index++, &info)) > 0)
+	/* No heading when the hypervisor is not enabled. */
+	ret = read_cell(fd, index++, &info);
+	if (ret >= 0)
+		printf("%-4s %-31s %-16s %s\n", "ID", "Name", "State", "CPUs");
+	for (; ret > 0; ret = read_cell(fd, index++, &info))
 		print_cell(&info);
 	close(fd);
 	return ret;
