@@ -2,7 +2,9 @@
 /*
  * The hypervisor's own descriptor tables: a GDT and a TSS per CPU, one
  * IDT for all. Every exception in the hypervisor is a bug and ends in
- * panic_stop(); NMI, #DF and #MC run on a stack of their own.
+ * panic_stop() (but NMI, see entry.S); #DF and #MC run on a stack of
+ * their own. The tables are loaded first thing on entry, the TSS once
+ * Linux's TR is saved.
  */
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
@@ -34,10 +36,11 @@ void exception_handler(const struct exception_frame *frame);
 
 static struct idt_gate idt[X86_NUM_EXCEPTIONS];
 
+/* #DF and #MC must work on a broken stack. NMI has no IST: it may come
+ * before the hypervisor's TSS is loaded. */
 static bool uses_ist(unsigned int vector)
 {
-	return vector == X86_VEC_NMI || vector == X86_VEC_DF ||
-	       vector == X86_VEC_MC;
+	return vector == X86_VEC_DF || vector == X86_VEC_MC;
 }
 
 static void idt_init(void)
@@ -91,6 +94,10 @@ void desc_tables_load(struct per_cpu *cpu)
 	gdt_set_tss(arch->gdt, &arch->tss);
 	write_gdtr(&gdtr);
 	write_idtr(&idtr);
+}
+
+void desc_tss_load(void)
+{
 	asm volatile("ltr %w0" : : "r" (GDT_SEL_TSS));
 }
 

@@ -30,8 +30,8 @@ arch_jump_to_stub:
 	jmp	*%rcx
 
 /*
- * Exceptions in the hypervisor are bugs: every vector goes to the panic
- * path with the vector number and a uniform frame (error code or 0).
+ * Exceptions in the hypervisor are bugs: every vector but NMI goes to the
+ * panic path with the vector number and a uniform frame (error code or 0).
  */
 .macro exception vector, has_error
 	.balign	16
@@ -45,7 +45,15 @@ arch_jump_to_stub:
 	.balign	16
 	.globl	exception_entries
 exception_entries:
-	.irp	vec, 0, 1, 2, 3, 4, 5, 6, 7
+	exception 0, 0
+	exception 1, 0
+	/*
+	 * NMI: only reaches the hypervisor between its IDT load and CLGI,
+	 * natively; it was meant for Linux and is dropped.
+	 */
+	.balign	16
+	iretq
+	.irp	vec, 3, 4, 5, 6, 7
 	exception \vec, 0
 	.endr
 	exception 8, 1

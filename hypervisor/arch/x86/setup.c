@@ -61,8 +61,6 @@ static void save_linux_state(struct linux_state *linux)
 	linux->ss = read_ss();
 	linux->ds = read_ds();
 	linux->es = read_es();
-	read_gdtr(&linux->gdtr);
-	read_idtr(&linux->idtr);
 }
 
 void arch_entry_c(unsigned int cpu_id, __u64 cr3, __u64 cr4, __u64 rsp,
@@ -70,6 +68,10 @@ void arch_entry_c(unsigned int cpu_id, __u64 cr3, __u64 cr4, __u64 rsp,
 {
 	struct linux_state *linux = &cpu->arch.linux;
 
+	/* First: Linux's descriptor tables are not mapped here. */
+	read_gdtr(&linux->gdtr);
+	read_idtr(&linux->idtr);
+	desc_tables_load(cpu);
 	cpu->cpu_id = cpu_id;
 	linux->cr3 = cr3;
 	linux->cr4 = cr4;
@@ -87,7 +89,7 @@ int arch_cpu_init(struct per_cpu *cpu)
 	err = vcpu_vendor->cpu_init(cpu);
 	if (err)
 		return err;
-	desc_tables_load(cpu);
+	desc_tss_load();
 	return 0;
 }
 
