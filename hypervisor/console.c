@@ -80,7 +80,9 @@ static void console_write(const char *text)
 			uart_putc(*text);
 		if (ring) {
 			ring->data[ring_pos % ring_size] = *text;
-			ring->write_pos = ++ring_pos;
+			/* The byte first, for readers on other CPUs. */
+			__atomic_store_n(&ring->write_pos, ++ring_pos,
+					 __ATOMIC_RELEASE);
 		}
 	}
 }

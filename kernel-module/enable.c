@@ -557,7 +557,7 @@ ssize_t jailhouse_console_read(char __user *buf, size_t count, loff_t *pos)
 	if (!console_pages || *pos < 0)
 		return 0;
 	ring = page_address(console_pages);
-	end = READ_ONCE(ring->write_pos);
+	end = smp_load_acquire(&ring->write_pos);
 	start = end > ring->size ? end - ring->size : 0;
 	at = max_t(u64, *pos, start);
 	if (at >= end)
