@@ -301,6 +301,23 @@ static int map_trampoline(const struct paging_env *env, struct hv_load *hv)
 	return 0;
 }
 
+/* The first page of each per-CPU area stays unmapped (header.h). */
+static int unmap_guard_pages(const struct paging_env *env, struct hv_load *hv)
+{
+	u64 area = JAILHOUSE_BASE + percpu_offset(hv->image);
+	unsigned int cpu;
+	int err;
+
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		err = paging_unmap(env, &hv->root,
+				   area + cpu * hv->image->percpu_size,
+				   PAGE_SIZE);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
 /* Header and code read-only and executable, everything else data. */
 static int map_hypervisor(const struct paging_env *env, struct hv_load *hv)
 {
@@ -309,11 +326,11 @@ static int map_hypervisor(const struct paging_env *env, struct hv_load *hv)
 
 	err = paging_map(env, &hv->root, JAILHOUSE_BASE, hv->phys, text,
 			 PAGING_READ | PAGING_EXEC);
-	if (err)
-		return err;
-	return paging_map(env, &hv->root, JAILHOUSE_BASE + text,
-			  hv->phys + text, hv->size - text,
-			  PAGING_READ | PAGING_WRITE | PAGING_HUGE);
+	if (!err)
+		err = paging_map(env, &hv->root, JAILHOUSE_BASE + text,
+				 hv->phys + text, hv->size - text,
+				 PAGING_READ | PAGING_WRITE | PAGING_HUGE);
+	return err ? err : unmap_guard_pages(env, hv);
 }
 
 static int build_boot_tables(struct hv_load *hv)

@@ -48,7 +48,8 @@ struct jailhouse_header {
 	__u32 reserved1;
 	/** Bytes of core image, including bss, page-aligned. Build time. */
 	__u64 core_size;
-	/** Bytes of one CPU's data area, page-aligned. Build time. */
+	/** Bytes of one CPU's data area, page-aligned; its first page is
+	 *  a guard page the loader leaves unmapped. Build time. */
 	__u64 percpu_size;
 	/** Virtual address of the entry point (JAILHOUSE_BASE-relative
 	 *  image). Build time. */

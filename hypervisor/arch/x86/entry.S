@@ -6,7 +6,8 @@
  * trampoline: the CPU's own stack comes first.
  */
 #define HEADER_PERCPU_SIZE	24	/* offsetof(jailhouse_header, percpu_size) */
-#define PERCPU_STACK_SIZE	(4 * 4096)
+/* Behind the guard page and the stack (struct per_cpu). */
+#define PERCPU_STACK_TOP	(5 * 4096)
 
 	.text
 	.globl	arch_entry
@@ -16,7 +17,7 @@ arch_entry:
 	imul	hypervisor_header + HEADER_PERCPU_SIZE(%rip), %rax
 	lea	__image_end(%rip), %r9
 	add	%rax, %r9
-	lea	PERCPU_STACK_SIZE(%r9), %rsp
+	lea	PERCPU_STACK_TOP(%r9), %rsp
 	/* arch_entry_c(cpu id, cr3, cr4, rsp, resume, per_cpu) */
 	call	arch_entry_c
 	ud2

@@ -20,6 +20,10 @@ void __attribute__((noreturn)) arch_entry_c(unsigned int cpu_id, __u64 cr3,
 void __attribute__((noreturn)) arch_jump_to_stub(__u64 cr3, __u64 cr4,
 						 __u64 frame, __u64 stub);
 
+/* entry.S and svm-run.S start the stack at this offset of struct per_cpu. */
+_Static_assert(offsetof(struct per_cpu, stack) + PERCPU_STACK_SIZE ==
+	       5 * PAGE_SIZE, "PERCPU_STACK_TOP");
+
 const struct vcpu_vendor_ops *vcpu_vendor;
 
 static const struct vcpu_vendor_ops *vendor_by_cpuid(void)

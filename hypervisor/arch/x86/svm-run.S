@@ -9,13 +9,14 @@
  * The stack starts over at the top of the CPU's stack area:
  *   top - 8: cpu, top - 16: host VMCB, top - 24: guest VMCB.
  */
-#define PERCPU_STACK_SIZE	(4 * 4096)
+/* Behind the guard page and the stack (struct per_cpu). */
+#define PERCPU_STACK_TOP	(5 * 4096)
 #define REGS_SIZE		(15 * 8)
 
 	.text
 	.globl	svm_run
 svm_run:
-	lea	PERCPU_STACK_SIZE(%rdi), %rsp
+	lea	PERCPU_STACK_TOP(%rdi), %rsp
 	push	%rdi
 	push	%rdx
 	push	%rsi

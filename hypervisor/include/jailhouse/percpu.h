@@ -18,6 +18,11 @@ struct cell;
  * hypervisor's own business.
  */
 struct per_cpu {
+	/**
+	 * Left unmapped by the loader (include/jailhouse/header.h), so that
+	 * a stack overflow faults instead of overwriting another CPU's data.
+	 */
+	__u8 guard[PAGE_SIZE];
 	/** The stack the CPU runs on while in the hypervisor. */
 	__u8 stack[PERCPU_STACK_SIZE];
 	/** Architecture state: backend pages, descriptor tables, Linux's. */
