@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The core services of jailhouse/hypercall-handler.h over the core's
- * structures. Until cells can be created (the cells issue), the root cell
- * is the only cell; it has id 0 and runs.
+ * structures; those about cells are in cell.c.
  */
 #include <jailhouse/arch.h>
 #include <jailhouse/cell.h>
@@ -10,39 +9,6 @@
 #include <jailhouse/mem.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
-
-#define ROOT_CELL_ID	0
-
-struct cell *cpu_cell(struct per_cpu *cpu)
-{
-	return cpu->cell;
-}
-
-bool cell_is_root(const struct cell *cell)
-{
-	return cell == &root_cell;
-}
-
-const struct jailhouse_cell_desc *cell_desc(const struct cell *cell)
-{
-	return cell->config;
-}
-
-struct cell *cell_find(unsigned long id)
-{
-	return id == ROOT_CELL_ID ? &root_cell : NULL;
-}
-
-unsigned int cell_count(void)
-{
-	return 1;
-}
-
-unsigned int cell_state(const struct cell *cell)
-{
-	(void)cell;
-	return JAILHOUSE_CELL_RUNNING;
-}
 
 struct per_cpu *cpu_find(unsigned long cpu_id)
 {

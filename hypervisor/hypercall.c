@@ -15,12 +15,9 @@
 
 #define LONG_MAX_U64	0x7fffffffffffffffULL
 
-/*
- * CELL_CREATE: @gpa must hold at least a descriptor header in the root
- * cell's RAM. Creating cells arrives with the cells issue; until then the
- * call stops after the checks.
- */
-static long cell_create(const struct cell *caller, unsigned long gpa)
+/* CELL_CREATE: @gpa must hold at least a descriptor header in root RAM. */
+static long create(struct per_cpu *cpu, const struct cell *caller,
+		   unsigned long gpa)
 {
 	const struct jailhouse_cell_desc *desc = cell_desc(caller);
 	int err;
@@ -29,22 +26,30 @@ static long cell_create(const struct cell *caller, unsigned long gpa)
 				desc->num_memory_regions, gpa,
 				sizeof(struct jailhouse_cell_desc),
 				JAILHOUSE_MEM_READ);
-	return err ? err : -ENOSYS;
+	return err ? err : cell_create(cpu, gpa);
 }
 
 /*
  * CELL_START, CELL_SET_LOADABLE, CELL_DESTROY: @id must name a cell other
- * than the root cell. Not implemented before the cells issue (-ENOSYS).
+ * than the root cell.
  */
-static long cell_manage(unsigned long id)
+static long manage(struct per_cpu *cpu, unsigned long code,
+		   unsigned long id)
 {
-	const struct cell *cell = cell_find(id);
+	struct cell *cell = cell_find(id);
 
 	if (!cell)
 		return -ENOENT;
 	if (cell_is_root(cell))
 		return -EINVAL;
-	return -ENOSYS;
+	switch (code) {
+	case JAILHOUSE_HC_CELL_START:
+		return cell_start(cpu, cell);
+	case JAILHOUSE_HC_CELL_SET_LOADABLE:
+		return cell_set_loadable(cpu, cell);
+	default: /* JAILHOUSE_HC_CELL_DESTROY */
+		return cell_destroy(cpu, cell);
+	}
 }
 
 static long cell_get_state(unsigned long id)
@@ -114,11 +119,11 @@ static long management_call(struct per_cpu *cpu, const struct cell *caller,
 	case JAILHOUSE_HC_DISABLE:
 		return hypervisor_disable(cpu);
 	case JAILHOUSE_HC_CELL_CREATE:
-		return cell_create(caller, arg1);
+		return create(cpu, caller, arg1);
 	case JAILHOUSE_HC_CELL_START:
 	case JAILHOUSE_HC_CELL_SET_LOADABLE:
 	case JAILHOUSE_HC_CELL_DESTROY:
-		return cell_manage(arg1);
+		return manage(cpu, code, arg1);
 	case JAILHOUSE_HC_HYPERVISOR_GET_INFO:
 		return hypervisor_get_info(arg1);
 	case JAILHOUSE_HC_CELL_GET_STATE:
@@ -128,6 +133,28 @@ static long management_call(struct per_cpu *cpu, const struct cell *caller,
 	}
 }
 
+/* Codes that read or change cells run under the cell lock. */
+static bool needs_cell_lock(unsigned long code)
+{
+	return code != JAILHOUSE_HC_DISABLE &&
+	       code != JAILHOUSE_HC_HYPERVISOR_GET_INFO &&
+	       code != JAILHOUSE_HC_CPU_GET_INFO;
+}
+
+static long root_call(struct per_cpu *cpu, const struct cell *caller,
+		      unsigned long code, unsigned long arg1,
+		      unsigned long arg2)
+{
+	long ret;
+
+	if (!needs_cell_lock(code))
+		return management_call(cpu, caller, code, arg1, arg2);
+	cell_lock(cpu);
+	ret = management_call(cpu, caller, code, arg1, arg2);
+	cell_unlock();
+	return ret;
+}
+
 long hypercall(struct per_cpu *cpu, unsigned long code, unsigned long arg1,
 	       unsigned long arg2)
 {
@@ -135,8 +162,7 @@ long hypercall(struct per_cpu *cpu, unsigned long code, unsigned long arg1,
 
 	if (code < JAILHOUSE_HC_DEBUG_CONSOLE_PUTC)
 		return cell_is_root(caller) ?
-			management_call(cpu, caller, code, arg1, arg2) :
-			-EPERM;
+			root_call(cpu, caller, code, arg1, arg2) : -EPERM;
 	if (code == JAILHOUSE_HC_DEBUG_CONSOLE_PUTC)
 		return debug_console_putc(caller, arg1);
 	return -ENOSYS;

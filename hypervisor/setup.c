@@ -60,6 +60,8 @@ static int init_globals(void)
 	printk("\nJailhouse hypervisor: starting on %u CPUs\n",
 	       hypervisor_header.online_cpus);
 	err = mem_init();
+	if (!err)
+		err = arch_init();
 	if (err)
 		return err;
 	err = root_cell_init();

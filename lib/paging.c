@@ -204,6 +204,57 @@ int paging_unmap(const struct paging_env *env, const struct paging_root *root,
 	return 0;
 }
 
+/* The level-1 entry that maps @virt, or NULL if a level above has none. */
+static __u64 *level1_entry(const struct paging_env *env, __u64 *table,
+			   __u64 virt)
+{
+	unsigned int level = env->levels - 1;
+	__u64 *entry;
+
+	for (; level > 1; level--) {
+		entry = entry_of(table, level, virt);
+		if (!(*entry & PTE_PRESENT) || is_leaf(*entry, level))
+			return NULL;
+		table = next_table(env, *entry);
+	}
+	return entry_of(table, 1, virt);
+}
+
+/* Whether the 4 KiB pages of @table map one 2 MiB block uniformly. */
+static bool uniform(const __u64 *table)
+{
+	__u64 base = table[0] & PTE_ADDR_MASK;
+	__u64 bits = table[0] & ~PTE_ADDR_MASK;
+	unsigned int n;
+
+	if (!(bits & PTE_PRESENT) || (bits & PTE_HUGE) ||
+	    (base & (PAGING_HUGE_SIZE - 1)))
+		return false;
+	for (n = 1; n < ENTRIES; n++)
+		if (table[n] != ((base + n * PAGING_PAGE_SIZE) | bits))
+			return false;
+	return true;
+}
+
+void paging_collapse(const struct paging_env *env,
+		     const struct paging_root *root, __u64 virt, __u64 size)
+{
+	__u64 block = virt & ~(PAGING_HUGE_SIZE - 1), end = virt + size;
+	__u64 *entry, *table;
+
+	for (; block < end && block >= (virt & ~(PAGING_HUGE_SIZE - 1));
+	     block += PAGING_HUGE_SIZE) {
+		entry = level1_entry(env, root->table, block);
+		if (!entry || !(*entry & PTE_PRESENT) || is_leaf(*entry, 1))
+			continue;
+		table = next_table(env, *entry);
+		if (!uniform(table))
+			continue;
+		*entry = table[0] | PTE_HUGE;
+		env->free_table(env->ctx, table);
+	}
+}
+
 int paging_translate(const struct paging_env *env,
 		     const struct paging_root *root, __u64 virt, __u64 *phys,
 		     unsigned int *flags)

@@ -76,6 +76,14 @@ int paging_unmap(const struct paging_env *env, const struct paging_root *root,
 		 __u64 virt, __u64 size);
 
 /**
+ * Undo splits: each table of 4 KiB pages in [virt, virt + size) that
+ * maps a whole 2 MiB block contiguously with the same bits becomes one
+ * 2 MiB page again, and the table is freed. Mappings stay as they were.
+ */
+void paging_collapse(const struct paging_env *env,
+		     const struct paging_root *root, __u64 virt, __u64 size);
+
+/**
  * Translate @virt. Return: 0 with *phys set, or -ENOENT if unmapped.
  * *flags gets the PAGING_* access of the mapping when non-NULL.
  */

@@ -125,6 +125,56 @@ unsigned long remap_pool_pages(bool used)
 	return used ? 3 : 256;
 }
 
+/* Cell operations: a value per operation; the lock must be held. */
+#define CREATED_ID	42
+static int locked, lock_rounds;
+static unsigned long created_gpa;
+
+void cell_lock(struct per_cpu *cpu)
+{
+	(void)cpu;
+	assert_int_equal(locked, 0);
+	locked = 1;
+	lock_rounds++;
+}
+
+void cell_unlock(void)
+{
+	assert_int_equal(locked, 1);
+	locked = 0;
+}
+
+long cell_create(struct per_cpu *caller, unsigned long config_gpa)
+{
+	assert_ptr_equal(caller, root_cpu);
+	assert_int_equal(locked, 1);
+	created_gpa = config_gpa;
+	return CREATED_ID;
+}
+
+static long cell_op(struct per_cpu *caller, struct cell *cell, long value)
+{
+	assert_ptr_equal(caller, root_cpu);
+	assert_int_equal(locked, 1);
+	assert_false(cell->root);
+	return value;
+}
+
+long cell_start(struct per_cpu *caller, struct cell *cell)
+{
+	return cell_op(caller, cell, 1000 + JAILHOUSE_HC_CELL_START);
+}
+
+long cell_set_loadable(struct per_cpu *caller, struct cell *cell)
+{
+	return cell_op(caller, cell, 1000 + JAILHOUSE_HC_CELL_SET_LOADABLE);
+}
+
+long cell_destroy(struct per_cpu *caller, struct cell *cell)
+{
+	return cell_op(caller, cell, 1000 + JAILHOUSE_HC_CELL_DESTROY);
+}
+
 long hypervisor_disable(struct per_cpu *cpu)
 {
 	(void)cpu;
@@ -143,6 +193,7 @@ static int reset(void **state)
 	(void)state;
 	disabled = 0;
 	console_chars = 0;
+	lock_rounds = 0;
 	memset(&cpus[1].stats, 0, sizeof(cpus[1].stats));
 	cpus[1].failed = false;
 	return 0;
@@ -177,6 +228,8 @@ static void test_disable_reaches_core(void **state)
 	(void)state;
 	assert_int_equal(call(root_cpu, JAILHOUSE_HC_DISABLE, 0, 0), 0);
 	assert_int_equal(disabled, 1);
+	/* Disable never waits for the cell lock. */
+	assert_int_equal(lock_rounds, 0);
 }
 
 static void test_cell_create_checks_address(void **state)
@@ -185,9 +238,11 @@ static void test_cell_create_checks_address(void **state)
 
 	(void)state;
 	assert_int_equal(call(root_cpu, JAILHOUSE_HC_CELL_CREATE, 0x1000, 0),
-			 -ENOSYS);
+			 CREATED_ID);
+	assert_int_equal(created_gpa, 0x1000);
 	assert_int_equal(call(root_cpu, JAILHOUSE_HC_CELL_CREATE,
-			      64 * MiB - hdr, 0), -ENOSYS);
+			      64 * MiB - hdr, 0), CREATED_ID);
+	assert_int_equal(created_gpa, 64 * MiB - hdr);
 	assert_int_equal(call(root_cpu, JAILHOUSE_HC_CELL_CREATE,
 			      64 * MiB - hdr + 1, 0), -EFAULT);
 	assert_int_equal(call(root_cpu, JAILHOUSE_HC_CELL_CREATE,
@@ -208,8 +263,10 @@ static void test_cell_management_checks_id(void **state)
 	for (i = 0; i < 3; i++) {
 		assert_int_equal(call(root_cpu, codes[i], 0, 0), -EINVAL);
 		assert_int_equal(call(root_cpu, codes[i], 1, 0), -ENOENT);
-		assert_int_equal(call(root_cpu, codes[i], 7, 0), -ENOSYS);
+		assert_int_equal(call(root_cpu, codes[i], 7, 0),
+				 1000 + codes[i]);
 	}
+	assert_int_equal(locked, 0);
 }
 
 static void test_cell_get_state(void **state)
@@ -221,6 +278,9 @@ static void test_cell_get_state(void **state)
 			 JAILHOUSE_CELL_SHUT_DOWN);
 	assert_int_equal(call(root_cpu, JAILHOUSE_HC_CELL_GET_STATE, 3, 0),
 			 -ENOENT);
+	/* State queries and cell changes exclude each other. */
+	assert_int_equal(lock_rounds, 3);
+	assert_int_equal(locked, 0);
 }
 
 static void test_hypervisor_get_info(void **state)

@@ -200,6 +200,34 @@ static void five_levels(void **state)
 	assert_int_equal(pool.live, 5);
 }
 
+/* A split 2 MiB page, fully mapped again, collapses; a partial one not. */
+static void collapse_undoes_split(void **state)
+{
+	struct paging_root *root = *state;
+	const __u64 huge = PAGING_HUGE_SIZE, page = PAGING_PAGE_SIZE;
+	const unsigned int rw = PAGING_READ | PAGING_WRITE;
+	unsigned int tables, flags;
+	__u64 phys;
+
+	assert_int_equal(paging_map(&env, root, 4 * huge, 8 * huge, 2 * huge,
+				    rw | PAGING_HUGE), 0);
+	tables = pool.live;
+	assert_int_equal(paging_unmap(&env, root, 4 * huge + page, page), 0);
+	assert_int_equal(paging_unmap(&env, root, 5 * huge, page), 0);
+	assert_int_equal(pool.live, tables + 2);
+	assert_int_equal(paging_map(&env, root, 4 * huge + page,
+				    8 * huge + page, page, rw), 0);
+	paging_collapse(&env, root, 4 * huge, 2 * huge);
+	/* The first block is whole again, the second still has a hole. */
+	assert_int_equal(pool.live, tables + 1);
+	expect_phys(root, 4 * huge + 5 * page, 8 * huge + 5 * page);
+	assert_int_equal(paging_translate(&env, root, 5 * huge, &phys, NULL),
+			 -ENOENT);
+	assert_int_equal(paging_translate(&env, root, 4 * huge, &phys, &flags),
+			 0);
+	assert_int_equal(flags, rw);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -216,6 +244,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(nested_tables_carry_user_bit,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(five_levels, setup, teardown),
+		cmocka_unit_test_setup_teardown(collapse_undoes_split, setup,
+						teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -6,10 +6,13 @@
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
+#include <jailhouse/hypercall-handler.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/printk.h>
+#include <jailhouse/string.h>
 #include <asm/exit-stats.h>
 #include <asm/iopm.h>
+#include <asm/ipi.h>
 #include <asm/msrpm.h>
 #include <asm/processor.h>
 #include <asm/svm.h>
@@ -205,9 +208,10 @@ static void vmcb_init_state(struct vmcb *vmcb, const struct linux_state *l)
 static void vmcb_init_control(struct vmcb *vmcb, const struct cell *cell)
 {
 	/* INVD would drop the hypervisor's dirty cache lines: refused. */
-	vmcb->intercepts3 = SVM_INTERCEPT_CPUID | SVM_INTERCEPT_INVD |
-			    SVM_INTERCEPT_IOIO | SVM_INTERCEPT_MSR |
-			    SVM_INTERCEPT_SHUTDOWN;
+	/* NMI: the hypervisor's kicks (jailhouse/control.h). */
+	vmcb->intercepts3 = SVM_INTERCEPT_NMI | SVM_INTERCEPT_CPUID |
+			    SVM_INTERCEPT_INVD | SVM_INTERCEPT_IOIO |
+			    SVM_INTERCEPT_MSR | SVM_INTERCEPT_SHUTDOWN;
 	vmcb->intercepts4 = SVM_INTERCEPT_VMRUN | SVM_INTERCEPT_VMMCALL |
 			    SVM_INTERCEPT_VMLOAD | SVM_INTERCEPT_VMSAVE |
 			    SVM_INTERCEPT_STGI | SVM_INTERCEPT_CLGI |
@@ -221,10 +225,121 @@ static void vmcb_init_control(struct vmcb *vmcb, const struct cell *cell)
 	vmcb->clean_bits = 0;
 }
 
+/* ---- parking and reset ---- */
+
+#define RESET_CR0		0x60000010	/* CD, NW, ET */
+#define RESET_DR6		0xffff0ff0
+#define RESET_DR7		0x400
+#define RESET_PAT		0x0007040600070406ULL
+#define RESET_RFLAGS		0x2
+#define REAL_SEG_LIMIT		0xffff
+
+/* Real mode, interrupts off: 1: hlt; jmp 1b. */
+static const __u8 parking_loop[] = { 0xf4, 0xeb, 0xfd };
+static struct paging_root parking_npt;
+
+static int svm_init(void)
+{
+	__u8 *page = page_alloc(1);
+	int err;
+
+	if (!page)
+		return -ENOMEM;
+	memcpy(page, parking_loop, sizeof(parking_loop));
+	err = paging_create(&npt_paging, &parking_npt);
+	if (!err)
+		err = paging_map(&npt_paging, &parking_npt, 0,
+				 virt_to_phys(page), PAGE_SIZE,
+				 PAGING_READ | PAGING_EXEC);
+	return err;
+}
+
+static void set_real_segment(struct vmcb_segment *seg, __u64 base,
+			     __u16 attrib)
+{
+	seg->selector = base >> 4;
+	seg->attrib = attrib;
+	seg->limit = REAL_SEG_LIMIT;
+	seg->base = base;
+}
+
+/* The state after INIT and SIPI, starting at @address (CPU_REQ_RESET). */
+static void vmcb_reset_state(struct vmcb *vmcb, __u64 address)
+{
+	memset(&vmcb->es, 0, sizeof(*vmcb) - offsetof(struct vmcb, es));
+	set_real_segment(&vmcb->cs, address & ~0xfffULL, SVM_SEG_REAL_CODE);
+	set_real_segment(&vmcb->ds, 0, SVM_SEG_REAL_DATA);
+	set_real_segment(&vmcb->es, 0, SVM_SEG_REAL_DATA);
+	set_real_segment(&vmcb->fs, 0, SVM_SEG_REAL_DATA);
+	set_real_segment(&vmcb->gs, 0, SVM_SEG_REAL_DATA);
+	set_real_segment(&vmcb->ss, 0, SVM_SEG_REAL_DATA);
+	set_real_segment(&vmcb->ldtr, 0, SVM_SEG_LDT);
+	set_real_segment(&vmcb->tr, 0, SVM_SEG_TSS_BUSY);
+	vmcb->gdtr.limit = REAL_SEG_LIMIT;
+	vmcb->idtr.limit = REAL_SEG_LIMIT;
+	vmcb->rip = address & 0xfff;
+	vmcb->rflags = RESET_RFLAGS;
+	vmcb->cr0 = RESET_CR0;
+	vmcb->efer = EFER_SVME;
+	vmcb->dr6 = RESET_DR6;
+	vmcb->dr7 = RESET_DR7;
+	vmcb->g_pat = RESET_PAT;
+}
+
+static void reset_to(struct per_cpu *cpu, __u64 address)
+{
+	struct vmcb *vmcb = &cpu->arch.vendor.svm.guest;
+
+	vmcb_reset_state(vmcb, address);
+	vmcb_init_control(vmcb, cpu->cell);
+	vmcb->event_inject = 0;
+	vmcb->interrupt_shadow = 0;
+	memset(cpu->arch.guest_regs, 0, sizeof(*cpu->arch.guest_regs));
+}
+
+static void svm_park(struct per_cpu *cpu)
+{
+	reset_to(cpu, 0);
+	cpu->arch.vendor.svm.guest.n_cr3 = parking_npt.phys;
+}
+
+static void svm_reset(struct per_cpu *cpu, __u64 address)
+{
+	reset_to(cpu, address);
+}
+
+static void svm_tlb_flush(struct per_cpu *cpu)
+{
+	cpu->arch.vendor.svm.guest.tlb_control = SVM_TLB_FLUSH_ALL;
+}
+
+/* A region mapped back where it was split off becomes 2 MiB pages again. */
+static int svm_map_memory(struct cell *cell,
+			  const struct jailhouse_memory *mem)
+{
+	unsigned int access = region_access(mem);
+	int err;
+
+	err = paging_map(&npt_paging, &cell->arch.npt, mem->virt_start,
+			 mem->phys_start, mem->size, access);
+	if (!err && (access & PAGING_HUGE))
+		paging_collapse(&npt_paging, &cell->arch.npt, mem->virt_start,
+				mem->size);
+	return err;
+}
+
+static int svm_unmap_memory(struct cell *cell,
+			    const struct jailhouse_memory *mem)
+{
+	return paging_unmap(&npt_paging, &cell->arch.npt, mem->virt_start,
+			    mem->size);
+}
+
 static int svm_cpu_init(struct per_cpu *cpu)
 {
 	struct svm_cpu *svm = &cpu->arch.vendor.svm;
 
+	cpu->arch.apic_id = apic_id_self();
 	write_msr(MSR_EFER, read_msr(MSR_EFER) | EFER_SVME);
 	cpu->arch.vendor_on = true;
 	/* No NMI may reach the hypervisor's handlers until we leave. */
@@ -338,6 +453,19 @@ static void svm_handle_vmmcall(struct per_cpu *cpu, const struct vmcb *vmcb)
 	svm_skip_instruction(cpu);
 }
 
+/*
+ * The NMI is still pending (GIF is clear): open GIF for a moment so that
+ * the hypervisor's NMI handler takes it. One that was not the
+ * hypervisor's kick was the root cell's own and goes on to Linux.
+ */
+static void svm_handle_nmi(struct per_cpu *cpu, struct vmcb *vmcb)
+{
+	stgi();
+	clgi();
+	if (!cpu_take_kick(cpu) && cell_is_root(cpu->cell) && !cpu->parked)
+		vmcb->event_inject = SVM_EVENT_INJECT_NMI;
+}
+
 static void report_exit(struct per_cpu *cpu, const struct vmcb *vmcb)
 {
 	if (vmcb->exit_code == SVM_EXIT_NPF)
@@ -357,6 +485,9 @@ static bool dispatch_exit(struct per_cpu *cpu, struct vmcb *vmcb)
 	struct vcpu_msr msr;
 
 	switch (vmcb->exit_code) {
+	case SVM_EXIT_NMI:
+		svm_handle_nmi(cpu, vmcb);
+		return true;
 	case SVM_EXIT_VMMCALL:
 		svm_handle_vmmcall(cpu, vmcb);
 		return true;
@@ -390,7 +521,8 @@ void svm_handle_exit(struct per_cpu *cpu, struct guest_regs *regs)
 	vmexit_stats_count(&cpu->stats, svm_exit_stat(vmcb->exit_code,
 						      detail));
 	if (!dispatch_exit(cpu, vmcb))
-		cpu_fail(cpu, "the guest's last exit cannot be handled");
+		cpu_guest_failed(cpu, "the guest's last exit cannot be handled");
+	cpu_handle_requests(cpu);
 	vmcb->rax = regs->rax;
 	cpu->arch.guest_regs = NULL;
 }
@@ -404,4 +536,10 @@ const struct vcpu_vendor_ops svm_ops = {
 	.cpu_exit = svm_cpu_exit,
 	.activate = svm_activate,
 	.skip_instruction = svm_skip_instruction,
+	.init = svm_init,
+	.park = svm_park,
+	.reset = svm_reset,
+	.tlb_flush = svm_tlb_flush,
+	.map_memory = svm_map_memory,
+	.unmap_memory = svm_unmap_memory,
 };

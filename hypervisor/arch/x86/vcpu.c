@@ -11,6 +11,7 @@
  * share one console.
  */
 #include <jailhouse/cell.h>
+#include <jailhouse/control.h>
 #include <jailhouse/hypercall-handler.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
@@ -59,9 +60,21 @@ static const char *cell_name(const struct per_cpu *cpu)
 	return cell_desc(cpu->cell)->name;
 }
 
+/*
+ * A cell other than the root cell may only print (if its config lets
+ * it); any other code fails it.
+ */
 void vcpu_handle_hypercall(struct per_cpu *cpu)
 {
 	struct guest_regs *regs = cpu->arch.guest_regs;
+
+	if (!cell_is_root(cpu->cell) &&
+	    regs->rax != JAILHOUSE_HC_DEBUG_CONSOLE_PUTC) {
+		printk("CPU %u: cell \"%s\": hypercall %llu refused\n",
+		       cpu->cpu_id, cell_name(cpu), regs->rax);
+		cpu_guest_failed(cpu, "hypercall only the root cell may use");
+		return;
+	}
 
 	/* First: DISABLE leaves to Linux at the next instruction. */
 	vcpu_vendor->skip_instruction(cpu);

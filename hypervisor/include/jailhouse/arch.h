@@ -17,8 +17,11 @@
 #ifndef _JAILHOUSE_ARCH_H
 #define _JAILHOUSE_ARCH_H
 
+#include <jailhouse/types.h>
+
 struct per_cpu;
 struct cell;
+struct jailhouse_memory;
 
 /**
  * Check that this CPU has every feature the hypervisor needs and select
@@ -62,5 +65,51 @@ int arch_cell_init(struct cell *cell);
 
 /** Free what arch_cell_init() built. */
 void arch_cell_exit(struct cell *cell);
+
+/*
+ * Cells beside the root cell (docs/cells.md). The "self" functions act
+ * on the calling CPU, during one of its guest's exits; the new state
+ * takes effect at the next guest entry.
+ */
+
+/**
+ * Global setup for cells, once, by the first CPU after the page pool:
+ * the parking page and its tables, the means to kick CPUs, the TSC
+ * frequency. Return: 0 or -errno.
+ */
+int arch_init(void);
+
+/** Make @target leave its guest soon (an NMI on x86). */
+void arch_cpu_kick(struct per_cpu *target);
+
+/** Self: run the parking loop instead of the cell's code. */
+void arch_cpu_park(struct per_cpu *cpu);
+
+/** Self: run cpu->cell from reset at @address (see CPU_REQ_RESET). */
+void arch_cpu_reset(struct per_cpu *cpu, __u64 address);
+
+/** Self: flush the guest's TLB before the next entry. */
+void arch_cpu_tlb_flush(struct per_cpu *cpu);
+
+/**
+ * Map @mem (a region of the cell's descriptor, or a part of one) into
+ * @cell's nested tables with its access; unmap it again. The caller
+ * flushes the TLBs of the cell's CPUs after an unmap.
+ * Return: 0 or -errno.
+ */
+int arch_map_memory_region(struct cell *cell,
+			   const struct jailhouse_memory *mem);
+int arch_unmap_memory_region(struct cell *cell,
+			     const struct jailhouse_memory *mem);
+
+/**
+ * Let the root cell use exactly its own ports minus those of every other
+ * cell: called after a cell took or gave back its ports.
+ */
+void arch_root_ports_update(void);
+
+/** The time stamp counter and its frequency in kHz. */
+__u64 arch_tsc(void);
+__u32 arch_tsc_khz(void);
 
 #endif /* !_JAILHOUSE_ARCH_H */

@@ -1,13 +1,36 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Cells: the root cell (Linux) and the cells created beside it
+ * (docs/cells.md, "The hypervisor's side").
+ */
 #ifndef _JAILHOUSE_CELL_H
 #define _JAILHOUSE_CELL_H
 
+#include <stdbool.h>
 #include <jailhouse/cell-config.h>
+#include <jailhouse/comm-region.h>
 #include <asm/cell.h>
+
+/* Cells beside the root cell the hypervisor can hold at once. */
+#define MAX_CELLS		16
 
 /* A cell: its validated descriptor and what the hypervisor built for it. */
 struct cell {
 	const struct jailhouse_cell_desc *config;
+	/** Id the root cell names it by; 0 is the root cell. */
+	unsigned int id;
+	/**
+	 * JAILHOUSE_CELL_SHUT_DOWN (created, stopped), _RUNNING (started)
+	 * or _FAILED (stopped by the hypervisor). While RUNNING, the comm
+	 * region's cell_state refines it (cell_state()).
+	 */
+	unsigned int state;
+	/** The comm region page, mapped at JAILHOUSE_COMM_REGION_ADDR. */
+	struct jailhouse_comm_region *comm;
+	/** Its loadable regions are mapped in the root cell (for loading). */
+	bool loadable_in_root;
+	/** Pages of the descriptor copy in the pool (0: system config's). */
+	unsigned long config_pages;
 	/** Architecture state: nested page tables, permission bitmaps. */
 	struct arch_cell arch;
 };
@@ -17,5 +40,15 @@ extern struct cell root_cell;
 
 /** Build the root cell from the system config. Return: 0 or -errno. */
 int root_cell_init(void);
+
+/** The cells beside the root cell, NULL for free slots (cell_lock). */
+extern struct cell *cells[MAX_CELLS];
+
+#define for_each_cell(n, c)						\
+	for ((n) = 0; (n) < MAX_CELLS; (n)++)				\
+		if (((c) = cells[(n)]) != NULL)
+
+/** Whether CPU @cpu_id is one of @cell's. */
+bool cell_has_cpu(const struct cell *cell, unsigned int cpu_id);
 
 #endif /* !_JAILHOUSE_CELL_H */

@@ -14,7 +14,9 @@
 #define EEXIST		17
 #define ENODEV		19
 #define EINVAL		22
+#define ENOSPC		28
 #define ERANGE		34
 #define ENOSYS		38
+#define ETIMEDOUT	110
 
 #endif /* !_JAILHOUSE_ERRNO_H */

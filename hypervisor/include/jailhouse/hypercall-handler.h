@@ -20,9 +20,8 @@ struct per_cpu;
 /**
  * Handle hypercall @code from the guest running on @cpu.
  * Return: the value for the guest's RAX, negative errno on failure:
- * -EPERM for a management code from a non-root cell, -ENOSYS for an
- * unknown code (and, until cells exist, for cell create, start, set
- * loadable and destroy once their arguments passed the checks).
+ * -EPERM for a management code from a non-root cell (the backend fails
+ * such a cell before it gets here), -ENOSYS for an unknown code.
  */
 long hypercall(struct per_cpu *cpu, unsigned long code, unsigned long arg1,
 	       unsigned long arg2);
@@ -44,6 +43,29 @@ struct cell *cell_find(unsigned long id);
 unsigned int cell_count(void);
 /** JAILHOUSE_CELL_RUNNING ... _FAILED_COMM_REV of @cell. */
 unsigned int cell_state(const struct cell *cell);
+
+/**
+ * The lock over the cells (cell-lifecycle.c), held around cell
+ * management and state queries; @cpu does what other CPUs ask of it
+ * while it waits.
+ */
+void cell_lock(struct per_cpu *cpu);
+void cell_unlock(void);
+
+/**
+ * CELL_CREATE: build a cell from the descriptor at root guest-physical
+ * @config_gpa (docs/cells.md). Return: the new cell's id or -errno.
+ */
+long cell_create(struct per_cpu *caller, unsigned long config_gpa);
+/** CELL_START of a cell other than the root cell. Return: 0 or -errno. */
+long cell_start(struct per_cpu *caller, struct cell *cell);
+/**
+ * CELL_SET_LOADABLE: stop the cell (with its consent where it needs one:
+ * -EPERM if it denies) and map its loadable regions into the root cell.
+ */
+long cell_set_loadable(struct per_cpu *caller, struct cell *cell);
+/** CELL_DESTROY: stop, scrub and dissolve the cell. */
+long cell_destroy(struct per_cpu *caller, struct cell *cell);
 
 /** The hypervisor's CPU @cpu_id (Linux numbering), or NULL if none. */
 struct per_cpu *cpu_find(unsigned long cpu_id);

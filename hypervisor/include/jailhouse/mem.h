@@ -23,6 +23,19 @@ int mem_init(void);
 void *page_alloc(unsigned long num);
 void page_free(void *page, unsigned long num);
 
+/* Bytes remap_phys() can map at once (in 2 MiB pages). */
+#define REMAP_SIZE	0x4000000UL
+
+/**
+ * Map @size bytes of physical memory at @phys (outside the hypervisor's)
+ * into the hypervisor, read-write, until remap_release(); one range at
+ * a time.
+ * Return: where @phys is mapped, or NULL if the range is larger than
+ * REMAP_SIZE (after rounding to 2 MiB), empty, wraps, or one is mapped.
+ */
+void *remap_phys(__u64 phys, __u64 size);
+void remap_release(void);
+
 /* Physical address of hypervisor memory and back. */
 __u64 virt_to_phys(const void *virt);
 void *phys_to_virt(__u64 phys);

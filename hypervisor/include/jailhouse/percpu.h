@@ -33,6 +33,14 @@ struct per_cpu {
 	struct cell *cell;
 	/** Stopped for good after a fault of its cell (CPU_INFO_STATE). */
 	bool failed;
+	/** CPU_REQ_* other CPUs asked of this one (jailhouse/control.h). */
+	unsigned int requests;
+	/** Kicks (NMIs) sent to this CPU and not yet seen by it. */
+	unsigned int kicks;
+	/** Where CPU_REQ_RESET starts the guest (guest-physical). */
+	__u64 reset_address;
+	/** Runs the parking loop instead of its cell's code. */
+	bool parked;
 	/** VM exits by reason (JAILHOUSE_CPU_STAT_*). */
 	struct vmexit_stats stats;
 	/** Limits the log lines the cell can provoke on this CPU. */

@@ -59,6 +59,8 @@ struct arch_per_cpu {
 	struct guest_regs *guest_regs;
 	/** The backend switched virtualization on (undo at leave). */
 	bool vendor_on;
+	/** The CPU's local APIC id, the target of the hypervisor's NMIs. */
+	__u32 apic_id;
 };
 
 #endif /* !_ASM_PERCPU_H */

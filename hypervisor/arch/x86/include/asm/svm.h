@@ -13,6 +13,7 @@
 #define MSR_VM_HSAVE_PA			0xc0010117
 
 /* Intercept vector 3 (VMCB offset 0x0c). */
+#define SVM_INTERCEPT_NMI		(1U << 1)
 #define SVM_INTERCEPT_CPUID		(1U << 18)
 #define SVM_INTERCEPT_INVD		(1U << 22)
 #define SVM_INTERCEPT_IOIO		(1U << 27)
@@ -31,6 +32,7 @@
 #define SVM_NP_ENABLE			1
 
 /* Exit codes (APM vol. 2, appendix C). */
+#define SVM_EXIT_NMI			0x061
 #define SVM_EXIT_CPUID			0x072
 #define SVM_EXIT_IOIO			0x07b
 #define SVM_EXIT_MSR			0x07c
@@ -45,9 +47,17 @@
 #define SVM_IOIO_SIZE_MASK		(7U << SVM_IOIO_SIZE_SHIFT)
 #define SVM_IOIO_PORT_SHIFT		16
 
+/* EVENTINJ: valid, type NMI (2), vector 2. */
+#define SVM_EVENT_INJECT_NMI		((1U << 31) | (2U << 8) | 2)
+
 /* Segment attributes in the VMCB's packed form. */
 #define SVM_SEG_CODE64			0x0a9b	/* G, L, P, S, exec/read */
 #define SVM_SEG_DATA			0x0c93	/* G, D/B, P, S, read/write */
+/* Real mode after reset: 64 KiB segments. */
+#define SVM_SEG_REAL_CODE		0x009b	/* P, S, exec/read, accessed */
+#define SVM_SEG_REAL_DATA		0x0093	/* P, S, read/write, accessed */
+#define SVM_SEG_LDT			0x0082	/* P, LDT */
+#define SVM_SEG_TSS_BUSY		0x008b	/* P, busy 32-bit TSS */
 
 struct vmcb_segment {
 	__u16 selector;

@@ -19,6 +19,7 @@
 
 struct per_cpu;
 struct cell;
+struct jailhouse_memory;
 
 struct vcpu_vendor_ops {
 	/** Short name for logs: "svm" or "vmx". */
@@ -52,6 +53,31 @@ struct vcpu_vendor_ops {
 	void (*activate)(struct per_cpu *cpu) __attribute__((noreturn));
 	/** Advance the guest past the instruction that caused the exit. */
 	void (*skip_instruction)(struct per_cpu *cpu);
+	/**
+	 * Global setup for cells, once (arch_init()): the parking page
+	 * and its nested tables. Return: 0 or -errno.
+	 */
+	int (*init)(void);
+	/**
+	 * Self, during an exit: the guest becomes the parking loop, a HLT
+	 * loop in real mode with interrupts off under tables that map the
+	 * parking page only. Only the hypervisor's kick (NMI, intercepted)
+	 * leaves it; an INIT is the APIC emulation's business.
+	 */
+	void (*park)(struct per_cpu *cpu);
+	/**
+	 * Self, during an exit: fresh guest state for cpu->cell, real mode
+	 * at @address (CPU_REQ_RESET), the cell's nested tables and
+	 * bitmaps, general registers zero.
+	 */
+	void (*reset)(struct per_cpu *cpu, __u64 address);
+	/** Self: flush the guest's TLB before the next entry. */
+	void (*tlb_flush)(struct per_cpu *cpu);
+	/** Map or unmap a memory region in the cell's nested tables. */
+	int (*map_memory)(struct cell *cell,
+			  const struct jailhouse_memory *mem);
+	int (*unmap_memory)(struct cell *cell,
+			    const struct jailhouse_memory *mem);
 };
 
 extern const struct vcpu_vendor_ops svm_ops;

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * x86 side of cells (jailhouse/arch.h): kicks are NMIs, parking and
+ * reset are the backend's, the TSC is measured against the ACPI PM timer
+ * when the system config gives no frequency.
+ */
+#include <jailhouse/arch.h>
+#include <jailhouse/cell.h>
+#include <jailhouse/control.h>
+#include <jailhouse/mem.h>
+#include <jailhouse/percpu.h>
+#include <jailhouse/printk.h>
+#include <jailhouse/string.h>
+#include <asm/iopm.h>
+#include <asm/ipi.h>
+#include <asm/processor.h>
+#include <asm/vcpu.h>
+
+#include "config.h"
+
+#define PM_TIMER_HZ		3579545
+#define PM_TIMER_MASK		0xffffff
+/* 10 ms of PM timer ticks. */
+#define PM_TIMER_CALIBRATE	(PM_TIMER_HZ / 100)
+/* When nothing else is known: 1 GHz, what inmates assume too. */
+#define DEFAULT_TSC_KHZ		1000000
+
+static __u32 tsc_khz;
+
+static inline __u32 inl(__u16 port)
+{
+	__u32 value;
+
+	asm volatile("inl %1, %0" : "=a" (value) : "Nd" (port));
+	return value;
+}
+
+__u64 arch_tsc(void)
+{
+	__u32 lo, hi;
+
+	asm volatile("rdtsc" : "=a" (lo), "=d" (hi));
+	return ((__u64)hi << 32) | lo;
+}
+
+__u32 arch_tsc_khz(void)
+{
+	return tsc_khz;
+}
+
+/* TSC ticks over 10 ms of the PM timer (24 bits, wraps). */
+static __u32 measure_tsc_khz(__u16 pm_port)
+{
+	__u32 start = inl(pm_port) & PM_TIMER_MASK;
+	__u64 tsc_start = arch_tsc();
+
+	while (((inl(pm_port) - start) & PM_TIMER_MASK) < PM_TIMER_CALIBRATE)
+		cpu_relax();
+	return (arch_tsc() - tsc_start) / 10;
+}
+
+static void tsc_init(void)
+{
+	const struct jailhouse_platform_info *pf = &system_config->platform;
+
+	if (pf->tsc_khz)
+		tsc_khz = pf->tsc_khz;
+	else if (pf->pm_timer_address)
+		tsc_khz = measure_tsc_khz(pf->pm_timer_address);
+	if (!tsc_khz)
+		tsc_khz = DEFAULT_TSC_KHZ;
+	printk("TSC: %u kHz\n", tsc_khz);
+}
+
+int arch_init(void)
+{
+	int err;
+
+	tsc_init();
+	err = ipi_init();
+	if (!err)
+		err = vcpu_vendor->init();
+	return err;
+}
+
+void arch_cpu_kick(struct per_cpu *target)
+{
+	ipi_send_nmi(target->arch.apic_id);
+}
+
+void arch_cpu_park(struct per_cpu *cpu)
+{
+	vcpu_vendor->park(cpu);
+}
+
+void arch_cpu_reset(struct per_cpu *cpu, __u64 address)
+{
+	vcpu_vendor->reset(cpu, address);
+}
+
+void arch_cpu_tlb_flush(struct per_cpu *cpu)
+{
+	vcpu_vendor->tlb_flush(cpu);
+}
+
+int arch_map_memory_region(struct cell *cell,
+			   const struct jailhouse_memory *mem)
+{
+	return vcpu_vendor->map_memory(cell, mem);
+}
+
+int arch_unmap_memory_region(struct cell *cell,
+			     const struct jailhouse_memory *mem)
+{
+	return vcpu_vendor->unmap_memory(cell, mem);
+}
+
+static void deny_ports(__u8 *bitmap, const struct jailhouse_cell_desc *desc)
+{
+	const struct jailhouse_pio *pio = jailhouse_cell_pio(desc);
+	unsigned int n;
+
+	for (n = 0; n < desc->num_pio_ranges; n++)
+		io_bitmap_deny(bitmap, pio[n].base, pio[n].length);
+}
+
+/*
+ * Built aside and copied byte by byte, so that no port the root cell
+ * keeps is denied even for a moment. Without the pages for that, the
+ * map stays as it was (the root cell keeps the ports). The ranges are
+ * validated: no call can fail.
+ */
+void arch_root_ports_update(void)
+{
+	struct arch_cell *arch = &root_cell.arch;
+	size_t size = arch->io_bitmap_pages * PAGE_SIZE;
+	__u8 *map = page_alloc(arch->io_bitmap_pages);
+	struct cell *cell;
+	unsigned int n;
+
+	if (!map) {
+		printk("Root cell: port map unchanged (no memory)\n");
+		return;
+	}
+	io_bitmap_from_cell(map, size, root_cell.config);
+	for_each_cell(n, cell)
+		deny_ports(map, cell->config);
+	memcpy(arch->io_bitmap, map, size);
+	page_free(map, arch->io_bitmap_pages);
+}

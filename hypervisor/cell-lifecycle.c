@@ -1,0 +1,506 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * CELL_CREATE, _START, _SET_LOADABLE and _DESTROY (docs/cells.md, "The
+ * hypervisor's side"). The root cell asks, under the cell lock; every
+ * step that fails undoes the ones before it.
+ */
+#include <jailhouse/arch.h>
+#include <jailhouse/cell.h>
+#include <jailhouse/cell-mem.h>
+#include <jailhouse/comm.h>
+#include <jailhouse/control.h>
+#include <jailhouse/errno.h>
+#include <jailhouse/hypercall-handler.h>
+#include <jailhouse/mem.h>
+#include <jailhouse/printk.h>
+#include <jailhouse/string.h>
+#include <asm/spinlock.h>
+
+#include "config.h"
+#include "config_rules.h"
+
+/* The largest valid descriptor is below 20 KiB. */
+#define MAX_DESC_PAGES	8
+
+static spinlock_t cell_spinlock;
+
+/* Wait for the lock, doing what other CPUs ask meanwhile. */
+void cell_lock(struct per_cpu *cpu)
+{
+	while (__atomic_exchange_n(&cell_spinlock.locked, 1,
+				   __ATOMIC_ACQUIRE))
+		cpu_handle_requests(cpu);
+}
+
+void cell_unlock(void)
+{
+	spin_unlock(&cell_spinlock);
+}
+
+static struct per_cpu *cpu_of(unsigned int id)
+{
+	return id < hypervisor_header.max_cpus ? per_cpu(id) : NULL;
+}
+
+#define for_each_cpu_of(id, cpu, owner)					\
+	for ((id) = 0; (id) < hypervisor_header.max_cpus; (id)++)	\
+		if (((cpu) = per_cpu(id))->cell == (owner))
+
+/* ---- CPUs ---- */
+
+static int park_cpus(struct cell *cell)
+{
+	struct per_cpu *cpu;
+	unsigned int id;
+	int err = 0;
+
+	for_each_cpu_of(id, cpu, cell)
+		if (cpu_request(cpu, CPU_REQ_PARK, true))
+			err = -EBUSY;
+	return err;
+}
+
+/* The root CPUs drop the translations of memory they just lost. */
+static int flush_root(struct per_cpu *self)
+{
+	struct per_cpu *cpu;
+	unsigned int id;
+	int err = 0;
+
+	for_each_cpu_of(id, cpu, &root_cell) {
+		if (cpu == self)
+			arch_cpu_tlb_flush(cpu);
+		else if (!cpu->failed &&
+			 cpu_request(cpu, CPU_REQ_TLB_FLUSH, true))
+			err = -EBUSY;
+	}
+	return err;
+}
+
+/* Give @cell's CPUs to @to, parked, with fresh counters. */
+static void move_cpus(struct cell *cell, struct cell *to)
+{
+	struct per_cpu *cpu;
+	unsigned int id;
+
+	for_each_cpu_of(id, cpu, cell) {
+		memset(&cpu->stats, 0, sizeof(cpu->stats));
+		cpu->cell = to;
+	}
+}
+
+/* Park the root CPUs @cell claims and hand them over; all or none. */
+static int take_cpus(struct cell *cell)
+{
+	struct per_cpu *cpu;
+	unsigned int id;
+	int err = 0;
+
+	for_each_cpu_of(id, cpu, &root_cell)
+		if (cell_has_cpu(cell, id) &&
+		    cpu_request(cpu, CPU_REQ_PARK, true))
+			err = -EBUSY;
+	if (err)
+		return err;
+	for_each_cpu_of(id, cpu, &root_cell)
+		if (cell_has_cpu(cell, id)) {
+			memset(&cpu->stats, 0, sizeof(cpu->stats));
+			cpu->cell = cell;
+		}
+	return 0;
+}
+
+/* ---- checks at create ---- */
+
+static void report_violation(struct jailhouse_checker *chk,
+			     const struct jailhouse_violation *v)
+{
+	if (chk->violations > 1)
+		return;
+	printk("Cell \"%s\" refused: %s %d: %s (0x%llx)\n", v->cell->name,
+	       v->item ? v->item : "cell",
+	       v->index == JAILHOUSE_VIOLATION_NO_INDEX ? -1 : (int)v->index,
+	       jailhouse_rule_text(v->rule), v->value);
+}
+
+/* The shared rules: @desc against the system and every cell. */
+static int check_rules(const struct jailhouse_cell_desc *desc)
+{
+	const struct jailhouse_cell_desc *all[MAX_CELLS + 1];
+	struct jailhouse_checker chk = {
+		.sys = system_config,
+		.report = report_violation,
+	};
+	struct cell *cell;
+	unsigned int n, num = 0;
+
+	for_each_cell(n, cell)
+		all[num++] = cell->config;
+	all[num++] = desc;
+	return jailhouse_check_all(&chk, all, num) ? -EINVAL : 0;
+}
+
+/* Every CPU the cell claims entered the hypervisor and is the root's. */
+static int check_cpus(const struct jailhouse_cell_desc *desc)
+{
+	unsigned int id;
+	struct per_cpu *cpu;
+
+	for (id = 0; id < desc->cpu_set_size * 8; id++) {
+		if (!jailhouse_cell_has_cpu(desc, id))
+			continue;
+		cpu = cpu_of(id);
+		if (!cpu || cpu->cell != &root_cell || cpu->failed) {
+			printk("Cell \"%s\" refused: CPU %u is not the root "
+			       "cell's\n", desc->name, id);
+			return -EBUSY;
+		}
+	}
+	return 0;
+}
+
+static bool root_has_pci(const struct jailhouse_pci_device *dev)
+{
+	const struct jailhouse_cell_desc *root = root_cell.config;
+	const struct jailhouse_pci_device *r = jailhouse_cell_pci_devices(root);
+	unsigned int n;
+
+	for (n = 0; n < root->num_pci_devices; n++)
+		if (r[n].domain == dev->domain && r[n].bdf == dev->bdf)
+			return true;
+	return false;
+}
+
+static int check_pci(const struct jailhouse_cell_desc *desc)
+{
+	const struct jailhouse_pci_device *dev =
+		jailhouse_cell_pci_devices(desc);
+	unsigned int n;
+
+	for (n = 0; n < desc->num_pci_devices; n++)
+		if (!root_has_pci(&dev[n])) {
+			printk("Cell \"%s\" refused: PCI device %u is not the "
+			       "root cell's\n", desc->name, n);
+			return -EINVAL;
+		}
+	return 0;
+}
+
+/* Copy the descriptor at @gpa out of root memory and validate it. */
+static int copy_config(struct cell *cell, __u64 gpa)
+{
+	struct jailhouse_cell_desc head;
+	struct jailhouse_config_error err;
+	void *copy;
+	size_t size;
+	int ret;
+
+	ret = copy_from_root(&head, gpa, sizeof(head));
+	if (ret)
+		return ret;
+	size = jailhouse_cell_size(&head);
+	if (size > MAX_DESC_PAGES * PAGE_SIZE)
+		return -E2BIG;
+	cell->config_pages = (size + PAGE_SIZE - 1) / PAGE_SIZE;
+	copy = page_alloc(cell->config_pages);
+	if (!copy)
+		return -ENOMEM;
+	cell->config = copy;
+	ret = copy_from_root(copy, gpa, size);
+	if (!ret && jailhouse_cell_validate(copy, size, &err)) {
+		printk("Cell descriptor refused: %s %u: %s\n", err.item,
+		       err.index, err.reason);
+		ret = -EINVAL;
+	}
+	return ret;
+}
+
+static int check_config(const struct jailhouse_cell_desc *desc)
+{
+	return check_rules(desc) ?: check_cpus(desc) ?: check_pci(desc);
+}
+
+/* ---- comm region ---- */
+
+static const struct jailhouse_memory *
+comm_region_of(const struct jailhouse_cell_desc *desc)
+{
+	const struct jailhouse_memory *mem = jailhouse_cell_mem_regions(desc);
+	unsigned int n;
+
+	for (n = 0; n < desc->num_memory_regions; n++)
+		if (mem[n].flags & JAILHOUSE_MEM_COMM_REGION)
+			return &mem[n];
+	return NULL;
+}
+
+/* The comm page, mapped where the config's comm region says. */
+static int comm_setup(struct cell *cell)
+{
+	const struct jailhouse_memory *region = comm_region_of(cell->config);
+	struct jailhouse_memory page;
+
+	cell->comm = page_alloc(1);
+	if (!cell->comm)
+		return -ENOMEM;
+	if (!region)
+		return 0;
+	if (region->size != PAGE_SIZE)
+		return -EINVAL;
+	page = *region;
+	page.phys_start = virt_to_phys(cell->comm);
+	return arch_map_memory_region(cell, &page);
+}
+
+/* ---- create ---- */
+
+/*
+ * A non-sandbox cell in RUNNING_LOCKED vetoes changes to other cells, as
+ * in Jailhouse; a sandbox cell's lock counts for nothing.
+ */
+static bool locked_by_other(const struct cell *except)
+{
+	struct cell *cell;
+	unsigned int n;
+
+	for_each_cell(n, cell)
+		if (cell != except &&
+		    !(cell->config->flags & JAILHOUSE_CELL_SANDBOX) &&
+		    cell_state(cell) == JAILHOUSE_CELL_RUNNING_LOCKED)
+			return true;
+	return false;
+}
+
+static int free_slot(void)
+{
+	unsigned int n;
+
+	for (n = 0; n < MAX_CELLS; n++)
+		if (!cells[n])
+			return n;
+	return -ENOSPC;
+}
+
+static void cell_free(struct cell *cell)
+{
+	page_free(cell->comm, 1);
+	if (cell->config_pages)
+		page_free((void *)cell->config, cell->config_pages);
+	page_free(cell, 1);
+}
+
+/* Arch state, comm page, CPUs, memory: the steps of create after checks. */
+static int cell_build(struct per_cpu *caller, struct cell *cell)
+{
+	int err;
+
+	err = arch_cell_init(cell);
+	if (err)
+		return err;
+	err = comm_setup(cell);
+	if (err)
+		goto err_arch;
+	err = take_cpus(cell);
+	if (err)
+		goto err_cpus;
+	err = root_regions_set(cell, 0, false);
+	if (err)
+		goto err_cpus;
+	err = flush_root(caller);
+	if (err)
+		goto err_mem;
+	return 0;
+
+err_mem:
+	root_regions_set(cell, 0, true);
+err_cpus:
+	move_cpus(cell, &root_cell);
+err_arch:
+	arch_cell_exit(cell);
+	return err;
+}
+
+long cell_create(struct per_cpu *caller, unsigned long config_gpa)
+{
+	struct cell *cell;
+	int slot, err;
+
+	if (locked_by_other(NULL))
+		return -EPERM;
+	slot = free_slot();
+	if (slot < 0)
+		return slot;
+	cell = page_alloc(1);
+	if (!cell)
+		return -ENOMEM;
+	err = copy_config(cell, config_gpa);
+	if (!err)
+		err = check_config(cell->config);
+	if (!err)
+		err = cell_build(caller, cell);
+	if (err) {
+		cell_free(cell);
+		return err;
+	}
+	cell->id = slot + 1;
+	cell->state = JAILHOUSE_CELL_SHUT_DOWN;
+	__atomic_store_n(&cells[slot], cell, __ATOMIC_RELEASE);
+	arch_root_ports_update();
+	printk("Cell \"%s\" created (id %u)\n", cell->config->name, cell->id);
+	return cell->id;
+}
+
+/* ---- stop, start, set loadable ---- */
+
+static __u64 tsc_now(void *ctx)
+{
+	(void)ctx;
+	return arch_tsc();
+}
+
+/* Whether stopping @cell needs its consent over the comm region. */
+static bool needs_consent(const struct cell *cell)
+{
+	return cell->state == JAILHOUSE_CELL_RUNNING &&
+	       !(cell->config->flags & JAILHOUSE_CELL_PASSIVE_COMMREG) &&
+	       !comm_state_terminal(comm_cell_state(cell->comm));
+}
+
+/*
+ * Ask a running cell to shut down. No answer in time fails the cell,
+ * which then stops all the same; a denial keeps it running.
+ */
+static int request_shutdown(struct cell *cell)
+{
+	const struct comm_clock clock = {
+		.now = tsc_now,
+		.ticks_per_ms = arch_tsc_khz(),
+	};
+	int reply;
+
+	reply = comm_send_message(cell->comm, JAILHOUSE_MSG_SHUTDOWN_REQUEST,
+				  &clock, comm_reply_timeout_ms(cell->config));
+	if (reply == JAILHOUSE_MSG_REQUEST_APPROVED)
+		return 0;
+	if (reply != -ETIMEDOUT)
+		return -EPERM;
+	printk("Cell \"%s\" FAILED: no answer to the shutdown request\n",
+	       cell->config->name);
+	cell->state = JAILHOUSE_CELL_FAILED;
+	return 0;
+}
+
+/* Stop @cell, with its consent if @consent and it needs one. */
+static int cell_stop(struct cell *cell, bool consent)
+{
+	int err;
+
+	if (consent && needs_consent(cell)) {
+		err = request_shutdown(cell);
+		if (err)
+			return err;
+	}
+	err = park_cpus(cell);
+	if (err)
+		return err;
+	if (cell->state == JAILHOUSE_CELL_RUNNING)
+		cell->state = JAILHOUSE_CELL_SHUT_DOWN;
+	return 0;
+}
+
+/* Take the loadable regions back from the root cell, if it has them. */
+static int loadable_to_cell(struct per_cpu *caller, struct cell *cell)
+{
+	int err;
+
+	if (!cell->loadable_in_root)
+		return 0;
+	err = root_regions_set(cell, JAILHOUSE_MEM_LOADABLE, false);
+	if (!err)
+		err = flush_root(caller);
+	if (!err)
+		cell->loadable_in_root = false;
+	return err;
+}
+
+static struct per_cpu *first_cpu(const struct cell *cell)
+{
+	struct per_cpu *cpu;
+	unsigned int id;
+
+	for_each_cpu_of(id, cpu, cell)
+		return cpu;
+	return NULL;
+}
+
+/*
+ * The boot CPU starts at the reset address; the others stay parked (no
+ * INIT/SIPI between a cell's CPUs yet).
+ */
+long cell_start(struct per_cpu *caller, struct cell *cell)
+{
+	struct per_cpu *boot = first_cpu(cell);
+	int err;
+
+	if (cell->state == JAILHOUSE_CELL_RUNNING &&
+	    !comm_state_terminal(comm_cell_state(cell->comm)))
+		return -EBUSY;
+	err = park_cpus(cell);
+	if (!err)
+		err = loadable_to_cell(caller, cell);
+	if (err)
+		return err;
+	comm_region_init(cell->comm, cell->config, system_config,
+			 arch_tsc_khz());
+	cell->state = JAILHOUSE_CELL_RUNNING;
+	boot->reset_address = cell->config->cpu_reset_address;
+	err = cpu_request(boot, CPU_REQ_RESET, true);
+	if (err)
+		return err;
+	printk("Cell \"%s\" started\n", cell->config->name);
+	return 0;
+}
+
+long cell_set_loadable(struct per_cpu *caller, struct cell *cell)
+{
+	int err;
+
+	(void)caller;
+	err = cell_stop(cell, true);
+	if (err || cell->loadable_in_root)
+		return err;
+	err = root_regions_set(cell, JAILHOUSE_MEM_LOADABLE, true);
+	if (!err)
+		cell->loadable_in_root = true;
+	return err;
+}
+
+/* ---- destroy ---- */
+
+/*
+ * Whatever a sandbox cell does, destroy wins: no consent, no veto. Its
+ * memory is zeroed before the root cell maps it again.
+ */
+long cell_destroy(struct per_cpu *caller, struct cell *cell)
+{
+	bool sandbox = cell->config->flags & JAILHOUSE_CELL_SANDBOX;
+	int err;
+
+	if (!sandbox && locked_by_other(cell))
+		return -EPERM;
+	err = cell_stop(cell, !sandbox);
+	if (!err)
+		err = loadable_to_cell(caller, cell);
+	if (!err)
+		err = cell_scrub(cell);
+	if (err)
+		return err;
+	__atomic_store_n(&cells[cell->id - 1], NULL, __ATOMIC_RELEASE);
+	root_regions_set(cell, 0, true);
+	move_cpus(cell, &root_cell);
+	arch_root_ports_update();
+	arch_cell_exit(cell);
+	printk("Cell \"%s\" destroyed\n", cell->config->name);
+	cell_free(cell);
+	return 0;
+}

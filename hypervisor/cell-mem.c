@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Memory moving between the root cell and the others: reading a
+ * descriptor out of root memory, taking a cell's regions from the root
+ * cell's nested tables and giving them back, zeroing them first.
+ */
+#include <jailhouse/arch.h>
+#include <jailhouse/cell.h>
+#include <jailhouse/cell-mem.h>
+#include <jailhouse/errno.h>
+#include <jailhouse/mem.h>
+#include <jailhouse/percpu.h>
+#include <jailhouse/string.h>
+
+#include "config.h"
+
+#define PAGE_MASK_4K	(PAGE_SIZE - 1ULL)
+
+/* Bytes of the page at @gpa from @gpa on, at most @left. */
+static __u64 page_chunk(__u64 gpa, __u64 left)
+{
+	__u64 in_page = PAGE_SIZE - (gpa & PAGE_MASK_4K);
+
+	return left < in_page ? left : in_page;
+}
+
+int copy_from_root(void *dst, __u64 gpa, __u64 size)
+{
+	__u64 phys, chunk;
+	void *src;
+
+	while (size) {
+		chunk = page_chunk(gpa, size);
+		if (paging_translate(&npt_paging, &root_cell.arch.npt, gpa,
+				     &phys, NULL))
+			return -EFAULT;
+		src = remap_phys(phys, chunk);
+		if (!src)
+			return -EFAULT;
+		memcpy(dst, src, chunk);
+		remap_release();
+		dst = (__u8 *)dst + chunk;
+		gpa += chunk;
+		size -= chunk;
+	}
+	return 0;
+}
+
+/* Whether the root cell loses @mem while the cell exists. */
+static bool root_loses(const struct jailhouse_memory *mem)
+{
+	return !(mem->flags & (JAILHOUSE_MEM_COMM_REGION |
+			       JAILHOUSE_MEM_ROOTSHARED));
+}
+
+/*
+ * Map or unmap, in the root cell, the part of root region @r that
+ * covers the physical memory of @mem.
+ */
+static int root_apply(const struct jailhouse_memory *r,
+		      const struct jailhouse_memory *mem, bool map)
+{
+	__u64 lo = r->phys_start > mem->phys_start ? r->phys_start :
+						     mem->phys_start;
+	__u64 r_end = r->phys_start + r->size;
+	__u64 m_end = mem->phys_start + mem->size;
+	__u64 hi = r_end < m_end ? r_end : m_end;
+	struct jailhouse_memory part = *r;
+
+	if (lo >= hi || (r->flags & JAILHOUSE_MEM_COMM_REGION))
+		return 0;
+	part.phys_start = lo;
+	part.virt_start = r->virt_start + (lo - r->phys_start);
+	part.size = hi - lo;
+	return map ? arch_map_memory_region(&root_cell, &part) :
+		     arch_unmap_memory_region(&root_cell, &part);
+}
+
+int root_region_set(const struct jailhouse_memory *mem, bool map)
+{
+	const struct jailhouse_cell_desc *root = root_cell.config;
+	const struct jailhouse_memory *r = jailhouse_cell_mem_regions(root);
+	unsigned int n;
+	int err;
+
+	if (!root_loses(mem))
+		return 0;
+	for (n = 0; n < root->num_memory_regions; n++) {
+		err = root_apply(&r[n], mem, map);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* Regions with every flag of @flags (0: all) go to or from the root. */
+int root_regions_set(const struct cell *cell, __u64 flags, bool map)
+{
+	const struct jailhouse_memory *mem =
+		jailhouse_cell_mem_regions(cell->config);
+	unsigned int n;
+	int err;
+
+	for (n = 0; n < cell->config->num_memory_regions; n++) {
+		if ((mem[n].flags & flags) != flags)
+			continue;
+		err = root_region_set(&mem[n], map);
+		if (err) {
+			while (n--)
+				if ((mem[n].flags & flags) == flags)
+					root_region_set(&mem[n], !map);
+			return err;
+		}
+	}
+	return 0;
+}
+
+static int scrub_region(const struct jailhouse_memory *mem)
+{
+	__u64 phys = mem->phys_start, left = mem->size, chunk;
+	void *virt;
+
+	while (left) {
+		chunk = left < REMAP_SIZE / 2 ? left : REMAP_SIZE / 2;
+		virt = remap_phys(phys, chunk);
+		if (!virt)
+			return -EFAULT;
+		memset(virt, 0, chunk);
+		remap_release();
+		phys += chunk;
+		left -= chunk;
+	}
+	return 0;
+}
+
+int cell_scrub(const struct cell *cell)
+{
+	const struct jailhouse_memory *mem =
+		jailhouse_cell_mem_regions(cell->config);
+	unsigned int n;
+	int err;
+
+	for (n = 0; n < cell->config->num_memory_regions; n++) {
+		if (!root_loses(&mem[n]) || (mem[n].flags & JAILHOUSE_MEM_IO))
+			continue;
+		err = scrub_region(&mem[n]);
+		if (err)
+			return err;
+	}
+	return 0;
+}
