@@ -42,40 +42,9 @@ static int load_policy(const char *path, struct config_blob *blob,
 	return ret;
 }
 
-/* A cell config file, compiled if it is text. */
-static int load_cell(const char *path, struct config_blob *blob,
-		     char *error)
-{
-	struct config_blob text;
-	int ret;
-
-	ret = config_read_file(path, &text, error);
-	if (ret || config_is_binary(&text)) {
-		*blob = text;
-		return ret;
-	}
-	ret = config_build(path, text.data, text.size, blob, error);
-	config_blob_free(&text);
-	return ret;
-}
-
-static char *default_output(const char *in)
-{
-	size_t len = strlen(in);
-	char *out = malloc(len + 5);
-
-	if (!out)
-		return NULL;
-	strcpy(out, in);
-	if (len > 7 && strcmp(in + len - 7, ".policy") == 0)
-		out[len - 7] = '\0';
-	strcat(out, ".pol");
-	return out;
-}
-
 static int cmd_compile(const char *in, const char *out, char *error)
 {
-	char *path = out ? strdup(out) : default_output(in);
+	char *path = out ? strdup(out) : config_output_name(in, ".policy", ".pol");
 	struct config_blob blob;
 	int ret;
 
@@ -102,7 +71,7 @@ static int cmd_check(const char *policy_path, const char *cell_path,
 	ret = ret ?: load_policy(policy_path, &policy, error);
 	if (ret)
 		return ret;
-	ret = load_cell(cell_path, &cell, error) ?:
+	ret = config_load(cell_path, &cell, error) ?:
 	      policy_check_cell(stdout, &policy, &cell, cert ? key_id : NULL,
 				key_id_len, error);
 	config_blob_free(&policy);

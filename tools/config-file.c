@@ -64,6 +64,36 @@ int config_read_file(const char *path, struct config_blob *blob,
 	return ret;
 }
 
+int config_load(const char *path, struct config_blob *blob, char *error)
+{
+	struct config_blob text;
+	int ret;
+
+	ret = config_read_file(path, &text, error);
+	if (ret || config_is_binary(&text)) {
+		*blob = text;
+		return ret;
+	}
+	ret = config_build(path, text.data, text.size, blob, error);
+	config_blob_free(&text);
+	return ret;
+}
+
+char *config_output_name(const char *in, const char *from_suffix,
+			 const char *to_suffix)
+{
+	size_t len = strlen(in), from_len = strlen(from_suffix);
+	char *out = malloc(len + strlen(to_suffix) + 1);
+
+	if (!out)
+		return NULL;
+	strcpy(out, in);
+	if (len > from_len && strcmp(in + len - from_len, from_suffix) == 0)
+		out[len - from_len] = '\0';
+	strcat(out, to_suffix);
+	return out;
+}
+
 int config_write_file(const char *path, const void *data, size_t size,
 		      char *error)
 {

@@ -27,6 +27,15 @@ void config_blob_free(struct config_blob *blob);
 /* Read a whole file (at most 16 MiB) into @blob. */
 int config_read_file(const char *path, struct config_blob *blob,
 		     char *error);
+/* Read a config file; compile it first if it is text. */
+int config_load(const char *path, struct config_blob *blob, char *error);
+/*
+ * The default output name for input @in: @in with @from_suffix replaced by
+ * @to_suffix, or @in with @to_suffix appended. Malloc'ed; NULL if out of
+ * memory.
+ */
+char *config_output_name(const char *in, const char *from_suffix,
+			 const char *to_suffix);
 /* Write @size bytes to @path, replacing it. */
 int config_write_file(const char *path, const void *data, size_t size,
 		      char *error);

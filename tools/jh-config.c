@@ -25,42 +25,10 @@ static int usage(void)
 	return 2;
 }
 
-/* Load a file; compile it first if it is text. */
-static int load_config(const char *path, struct config_blob *blob,
-		       char *error)
-{
-	struct config_blob text;
-	int ret;
-
-	ret = config_read_file(path, &text, error);
-	if (ret || config_is_binary(&text)) {
-		*blob = text;
-		return ret;
-	}
-	ret = config_build(path, text.data, text.size, blob, error);
-	config_blob_free(&text);
-	return ret;
-}
-
-/* OUT for IN: "x.conf" -> "x.cell", else "IN.cell". */
-static char *default_output(const char *in)
-{
-	size_t len = strlen(in);
-	char *out = malloc(len + 6);
-
-	if (!out)
-		return NULL;
-	strcpy(out, in);
-	if (len > 5 && strcmp(in + len - 5, ".conf") == 0)
-		out[len - 5] = '\0';
-	strcat(out, ".cell");
-	return out;
-}
-
 static int cmd_build(const char *in, const char *out, char *error)
 {
 	struct config_blob text, blob;
-	char *path = out ? strdup(out) : default_output(in);
+	char *path = out ? strdup(out) : config_output_name(in, ".conf", ".cell");
 	int ret;
 
 	if (!path)
@@ -100,7 +68,7 @@ static int cmd_check(char *const *files, unsigned int num, char *error)
 	if (!blobs)
 		return -ENOMEM;
 	for (i = 0; i < num && !ret; i++)
-		ret = load_config(files[i], &blobs[i], error);
+		ret = config_load(files[i], &blobs[i], error);
 	if (!ret)
 		ret = config_check(stdout, (const char *const *)files, blobs,
 				   num, error);
