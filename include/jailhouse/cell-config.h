@@ -41,7 +41,7 @@
 /* Revision of the Jailhouse binaries `jh-config import` understands. */
 #define JAILHOUSE_UPSTREAM_REVISION	14
 
-/* NUL-terminated within this length (same value as in ioctl.h). */
+/* NUL-terminated within this length (cell names everywhere). */
 #define JAILHOUSE_CELL_NAME_LEN		32
 
 /*

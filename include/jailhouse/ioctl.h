@@ -9,6 +9,7 @@
 #ifndef _JAILHOUSE_IOCTL_H
 #define _JAILHOUSE_IOCTL_H
 
+#include <jailhouse/cell-config.h>
 #include <jailhouse/types.h>
 
 #ifdef __KERNEL__
@@ -30,8 +31,6 @@ struct jailhouse_version_info {
 } JAILHOUSE_PACKED;
 
 JAILHOUSE_ABI_SIZE(struct jailhouse_version_info, 40);
-
-#define JAILHOUSE_CELL_NAME_LEN		32
 
 /*
  * Signed inputs reach the loader as open file descriptors, read in the
