@@ -220,18 +220,22 @@ static __u64 *level1_entry(const struct paging_env *env, __u64 *table,
 	return entry_of(table, 1, virt);
 }
 
-/* Whether the 4 KiB pages of @table map one 2 MiB block uniformly. */
+/*
+ * Whether the 4 KiB pages of @table map one 2 MiB block uniformly; the
+ * accessed and dirty bits the CPU sets do not count.
+ */
 static bool uniform(const __u64 *table)
 {
 	__u64 base = table[0] & PTE_ADDR_MASK;
-	__u64 bits = table[0] & ~PTE_ADDR_MASK;
+	__u64 bits = table[0] & ~PTE_ADDR_MASK & ~PTE_ACCESSED_DIRTY;
 	unsigned int n;
 
 	if (!(bits & PTE_PRESENT) || (bits & PTE_HUGE) ||
 	    (base & (PAGING_HUGE_SIZE - 1)))
 		return false;
 	for (n = 1; n < ENTRIES; n++)
-		if (table[n] != ((base + n * PAGING_PAGE_SIZE) | bits))
+		if ((table[n] & ~PTE_ACCESSED_DIRTY) !=
+		    ((base + n * PAGING_PAGE_SIZE) | bits))
 			return false;
 	return true;
 }
@@ -250,7 +254,7 @@ void paging_collapse(const struct paging_env *env,
 		table = next_table(env, *entry);
 		if (!uniform(table))
 			continue;
-		*entry = table[0] | PTE_HUGE;
+		*entry = (table[0] & ~PTE_ACCESSED_DIRTY) | PTE_HUGE;
 		env->free_table(env->ctx, table);
 	}
 }

@@ -27,6 +27,7 @@
 #define PTE_PRESENT		(1ULL << 0)
 #define PTE_WRITE		(1ULL << 1)
 #define PTE_USER		(1ULL << 2)
+#define PTE_ACCESSED_DIRTY	(3ULL << 5)
 #define PTE_HUGE		(1ULL << 7)
 #define PTE_NX			(1ULL << 63)
 #define PTE_ADDR_MASK		0x000ffffffffff000ULL

@@ -200,6 +200,18 @@ static void five_levels(void **state)
 	assert_int_equal(pool.live, 5);
 }
 
+/* What the CPU does to a 4 KiB page it uses: 4 levels, as set up. */
+static void set_accessed_dirty(struct paging_root *root, __u64 virt)
+{
+	__u64 *table = root->table;
+	int level;
+
+	for (level = 3; level > 0; level--)
+		table = (__u64 *)(uintptr_t)(table[(virt >> (12 + 9 * level)) &
+						  511] & PTE_ADDR_MASK);
+	table[(virt >> 12) & 511] |= PTE_ACCESSED_DIRTY;
+}
+
 /* A split 2 MiB page, fully mapped again, collapses; a partial one not. */
 static void collapse_undoes_split(void **state)
 {
@@ -217,6 +229,8 @@ static void collapse_undoes_split(void **state)
 	assert_int_equal(pool.live, tables + 2);
 	assert_int_equal(paging_map(&env, root, 4 * huge + page,
 				    8 * huge + page, page, rw), 0);
+	/* The CPU marked one page accessed and dirty meanwhile. */
+	set_accessed_dirty(root, 4 * huge + 7 * page);
 	paging_collapse(&env, root, 4 * huge, 2 * huge);
 	/* The first block is whole again, the second still has a hole. */
 	assert_int_equal(pool.live, tables + 1);
