@@ -380,8 +380,10 @@ static int request_shutdown(struct cell *cell)
 
 	reply = comm_send_message(cell->comm, JAILHOUSE_MSG_SHUTDOWN_REQUEST,
 				  &clock, comm_reply_timeout_ms(cell->config));
-	if (reply == JAILHOUSE_MSG_REQUEST_APPROVED)
+	if (reply == JAILHOUSE_MSG_REQUEST_APPROVED) {
+		comm_wait_terminal(cell->comm, &clock, COMM_APPROVED_GRACE_MS);
 		return 0;
+	}
 	if (reply != -ETIMEDOUT)
 		return -EPERM;
 	printk("Cell \"%s\" FAILED: no answer to the shutdown request\n",

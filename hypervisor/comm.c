@@ -108,3 +108,16 @@ int comm_send_message(struct jailhouse_comm_region *comm, __u32 msg,
 		__builtin_ia32_pause();
 	}
 }
+
+bool comm_wait_terminal(const struct jailhouse_comm_region *comm,
+			const struct comm_clock *clock,
+			unsigned int timeout_ms)
+{
+	__u64 start = clock->now(clock->ctx);
+	__u64 limit = timeout_ms * clock->ticks_per_ms;
+
+	while (!comm_state_terminal(comm_cell_state(comm)))
+		if (clock->now(clock->ctx) - start >= limit)
+			return false;
+	return true;
+}

@@ -193,6 +193,29 @@ static void test_handshake_times_out(void **state)
 	assert_int_equal(send(&cell, 0), JAILHOUSE_MSG_REQUEST_APPROVED);
 }
 
+/* A clock that advances a millisecond per reading. */
+static __u64 tick(void *ctx)
+{
+	return ++*(__u64 *)ctx;
+}
+
+static void test_wait_terminal(void **state)
+{
+	__u64 now = 0;
+	const struct comm_clock clock = {
+		.now = tick, .ctx = &now, .ticks_per_ms = 1,
+	};
+
+	(void)state;
+	comm.cell_state = JAILHOUSE_CELL_RUNNING;
+	assert_false(comm_wait_terminal(&comm, &clock, 10));
+	assert_true(now >= 11 && now <= 12);
+	comm.cell_state = JAILHOUSE_CELL_SHUT_DOWN;
+	assert_true(comm_wait_terminal(&comm, &clock, 10));
+	comm.cell_state = 77;	/* no state: reads as failed, terminal */
+	assert_true(comm_wait_terminal(&comm, &clock, 10));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -202,6 +225,7 @@ int main(void)
 		cmocka_unit_test(test_sandbox_timeout_is_bounded),
 		cmocka_unit_test(test_handshake),
 		cmocka_unit_test(test_handshake_times_out),
+		cmocka_unit_test(test_wait_terminal),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

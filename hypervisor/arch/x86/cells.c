@@ -22,10 +22,14 @@
 #define PM_TIMER_MASK		0xffffff
 /* 10 ms of PM timer ticks. */
 #define PM_TIMER_CALIBRATE	(PM_TIMER_HZ / 100)
+/* The larger of the two backends' I/O bitmaps (asm/iopm.h). */
+#define IO_BITMAP_MAX_PAGES	(SVM_IOPM_SIZE / PAGE_SIZE)
 /* When nothing else is known: 1 GHz, what inmates assume too. */
 #define DEFAULT_TSC_KHZ		1000000
 
 static __u32 tsc_khz;
+/* Where arch_root_ports_update() builds the root's next I/O bitmap. */
+static __u8 *ports_scratch;
 
 static inline __u32 inl(__u16 port)
 {
@@ -77,6 +81,9 @@ int arch_init(void)
 	int err;
 
 	tsc_init();
+	ports_scratch = page_alloc(IO_BITMAP_MAX_PAGES);
+	if (!ports_scratch)
+		return -ENOMEM;
 	err = ipi_init();
 	if (!err)
 		err = vcpu_vendor->init();
@@ -126,25 +133,18 @@ static void deny_ports(__u8 *bitmap, const struct jailhouse_cell_desc *desc)
 
 /*
  * Built aside and copied byte by byte, so that no port the root cell
- * keeps is denied even for a moment. Without the pages for that, the
- * map stays as it was (the root cell keeps the ports). The ranges are
- * validated: no call can fail.
+ * keeps is denied even for a moment. The ranges are validated: no call
+ * can fail.
  */
 void arch_root_ports_update(void)
 {
 	struct arch_cell *arch = &root_cell.arch;
 	size_t size = arch->io_bitmap_pages * PAGE_SIZE;
-	__u8 *map = page_alloc(arch->io_bitmap_pages);
 	struct cell *cell;
 	unsigned int n;
 
-	if (!map) {
-		printk("Root cell: port map unchanged (no memory)\n");
-		return;
-	}
-	io_bitmap_from_cell(map, size, root_cell.config);
+	io_bitmap_from_cell(ports_scratch, size, root_cell.config);
 	for_each_cell(n, cell)
-		deny_ports(map, cell->config);
-	memcpy(arch->io_bitmap, map, size);
-	page_free(map, arch->io_bitmap_pages);
+		deny_ports(ports_scratch, cell->config);
+	memcpy(arch->io_bitmap, ports_scratch, size);
 }

@@ -19,6 +19,13 @@
  */
 #define COMM_SANDBOX_TIMEOUT_MS		1000
 
+/*
+ * After approving a shutdown, a cell may still finish what it does (its
+ * last console line): it runs on until it reports a terminal state or
+ * this many milliseconds passed.
+ */
+#define COMM_APPROVED_GRACE_MS		100
+
 /** A monotonic clock for the handshake: now() in ticks_per_ms units. */
 struct comm_clock {
 	__u64 (*now)(void *ctx);
@@ -60,5 +67,13 @@ unsigned int comm_reply_timeout_ms(const struct jailhouse_cell_desc *cell);
  */
 int comm_send_message(struct jailhouse_comm_region *comm, __u32 msg,
 		      const struct comm_clock *clock, unsigned int timeout_ms);
+
+/**
+ * Wait until the cell reports a terminal state or @timeout_ms passed.
+ * Return: whether it reported one.
+ */
+bool comm_wait_terminal(const struct jailhouse_comm_region *comm,
+			const struct comm_clock *clock,
+			unsigned int timeout_ms);
 
 #endif /* !_JAILHOUSE_COMM_H */
