@@ -10,6 +10,7 @@
 #include <jailhouse/errno.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/percpu.h>
+#include <jailhouse/region.h>
 #include <jailhouse/string.h>
 
 #include "config.h"
@@ -53,25 +54,14 @@ static bool root_loses(const struct jailhouse_memory *mem)
 			       JAILHOUSE_MEM_ROOTSHARED));
 }
 
-/*
- * Map or unmap, in the root cell, the part of root region @r that
- * covers the physical memory of @mem.
- */
+/* Map or unmap, in the root cell, the part of @r that covers @mem. */
 static int root_apply(const struct jailhouse_memory *r,
 		      const struct jailhouse_memory *mem, bool map)
 {
-	__u64 lo = r->phys_start > mem->phys_start ? r->phys_start :
-						     mem->phys_start;
-	__u64 r_end = r->phys_start + r->size;
-	__u64 m_end = mem->phys_start + mem->size;
-	__u64 hi = r_end < m_end ? r_end : m_end;
-	struct jailhouse_memory part = *r;
+	struct jailhouse_memory part;
 
-	if (lo >= hi || (r->flags & JAILHOUSE_MEM_COMM_REGION))
+	if (!region_root_part(r, mem, &part))
 		return 0;
-	part.phys_start = lo;
-	part.virt_start = r->virt_start + (lo - r->phys_start);
-	part.size = hi - lo;
 	return map ? arch_map_memory_region(&root_cell, &part) :
 		     arch_unmap_memory_region(&root_cell, &part);
 }
