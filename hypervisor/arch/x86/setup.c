@@ -9,6 +9,7 @@
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
 #include <jailhouse/printk.h>
+#include <asm/apic.h>
 #include <asm/desc.h>
 #include <asm/processor.h>
 #include <asm/vcpu.h>
@@ -99,6 +100,7 @@ int arch_cpu_init(struct per_cpu *cpu)
 
 void arch_cpu_activate(struct per_cpu *cpu)
 {
+	apic_cpu_init(cpu);
 	vcpu_vendor->activate(cpu);
 }
 

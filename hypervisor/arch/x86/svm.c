@@ -10,9 +10,11 @@
 #include <jailhouse/mem.h>
 #include <jailhouse/printk.h>
 #include <jailhouse/string.h>
+#include <asm/apic.h>
 #include <asm/exit-stats.h>
 #include <asm/iopm.h>
 #include <asm/ipi.h>
+#include <asm/mmio.h>
 #include <asm/msrpm.h>
 #include <asm/processor.h>
 #include <asm/svm.h>
@@ -156,6 +158,10 @@ static int svm_cell_init(struct cell *cell)
 	err = paging_create(&npt_paging, &cell->arch.npt);
 	if (!err)
 		err = npt_map_regions(cell);
+	/* Every access to the xAPIC page exits (asm/apic.h). */
+	if (!err)
+		err = paging_unmap(&npt_paging, &cell->arch.npt,
+				   apic_page_phys(), PAGE_SIZE);
 	if (!err)
 		err = svm_bitmaps_init(cell);
 	if (err)
@@ -209,7 +215,9 @@ static void vmcb_init_control(struct vmcb *vmcb, const struct cell *cell)
 {
 	/* INVD would drop the hypervisor's dirty cache lines: refused. */
 	/* NMI: the hypervisor's kicks (jailhouse/control.h). */
-	vmcb->intercepts3 = SVM_INTERCEPT_NMI | SVM_INTERCEPT_CPUID |
+	/* INIT: a real one must never reset a CPU under the hypervisor. */
+	vmcb->intercepts3 = SVM_INTERCEPT_NMI | SVM_INTERCEPT_INIT |
+			    SVM_INTERCEPT_CPUID |
 			    SVM_INTERCEPT_INVD | SVM_INTERCEPT_IOIO |
 			    SVM_INTERCEPT_MSR | SVM_INTERCEPT_SHUTDOWN;
 	vmcb->intercepts4 = SVM_INTERCEPT_VMRUN | SVM_INTERCEPT_VMMCALL |
@@ -466,6 +474,48 @@ static void svm_handle_nmi(struct per_cpu *cpu, struct vmcb *vmcb)
 		vmcb->event_inject = SVM_EVENT_INJECT_NMI;
 }
 
+/* EFER lives in the VMCB; SVME stays set there (VMRUN demands it). */
+static void svm_handle_efer(struct per_cpu *cpu, struct vmcb *vmcb,
+			    bool write)
+{
+	struct guest_regs *regs = cpu->arch.guest_regs;
+	__u64 value;
+
+	if (write) {
+		value = (regs->rdx << 32) | (__u32)regs->rax;
+		vmcb->efer = (value & EFER_GUEST_BITS) |
+			     (vmcb->efer & EFER_LMA) | EFER_SVME;
+	} else {
+		value = vmcb->efer & ~EFER_SVME;
+		regs->rax = (__u32)value;
+		regs->rdx = value >> 32;
+	}
+	svm_skip_instruction(cpu);
+}
+
+static bool svm_handle_msr(struct per_cpu *cpu, struct vmcb *vmcb)
+{
+	struct guest_regs *regs = cpu->arch.guest_regs;
+	struct vcpu_msr msr = {
+		.index = regs->rcx,
+		.write = vmcb->exit_info1 & 1,
+	};
+
+	if (msr.index == MSR_EFER) {
+		svm_handle_efer(cpu, vmcb, msr.write);
+		return true;
+	}
+	if (msr.index == MSR_X2APIC_ICR && msr.write) {
+		if (!apic_x2apic_icr_write(cpu, (regs->rdx << 32) |
+					   (__u32)regs->rax))
+			return false;
+	} else if (!vcpu_handle_msr(cpu, &msr)) {
+		return false;
+	}
+	svm_skip_instruction(cpu);
+	return true;
+}
+
 static void report_exit(struct per_cpu *cpu, const struct vmcb *vmcb)
 {
 	if (vmcb->exit_code == SVM_EXIT_NPF)
@@ -480,10 +530,41 @@ static void report_exit(struct per_cpu *cpu, const struct vmcb *vmcb)
 		       vmcb->exit_info1, vmcb->exit_info2, vmcb->rip);
 }
 
+/*
+ * Only the xAPIC page is left out of the nested tables on purpose; the
+ * decoded length advances RIP (NRIPS is not needed).
+ */
+static bool svm_handle_npf(struct per_cpu *cpu, struct vmcb *vmcb)
+{
+	struct mmio_guest guest = {
+		.cr0 = vmcb->cr0,
+		.cr3 = vmcb->cr3,
+		.cr4 = vmcb->cr4,
+		.efer = vmcb->efer,
+		.rip_linear = vmcb->cs.base + vmcb->rip,
+		.code64 = (vmcb->efer & EFER_LMA) &&
+			  (vmcb->cs.attrib & SVM_SEG_LONG),
+		.gpa = vmcb->exit_info2,
+	};
+	unsigned int len;
+
+	if ((guest.gpa & ~(__u64)(PAGE_SIZE - 1)) != apic_page_phys()) {
+		report_exit(cpu, vmcb);
+		return false;
+	}
+	len = mmio_handle_apic(cpu, &guest);
+	if (!len) {
+		printk("CPU %u: cell \"%s\": APIC access at 0x%llx not "
+		       "emulated, rip 0x%llx\n", cpu->cpu_id,
+		       cpu->cell->config->name, guest.gpa, vmcb->rip);
+		return false;
+	}
+	vmcb->rip += len;
+	return true;
+}
+
 static bool dispatch_exit(struct per_cpu *cpu, struct vmcb *vmcb)
 {
-	struct vcpu_msr msr;
-
 	switch (vmcb->exit_code) {
 	case SVM_EXIT_NMI:
 		svm_handle_nmi(cpu, vmcb);
@@ -497,11 +578,11 @@ static bool dispatch_exit(struct per_cpu *cpu, struct vmcb *vmcb)
 	case SVM_EXIT_IOIO:
 		return svm_handle_io(cpu, vmcb);
 	case SVM_EXIT_MSR:
-		msr.index = cpu->arch.guest_regs->rcx;
-		msr.write = vmcb->exit_info1 & 1;
-		if (!vcpu_handle_msr(cpu, &msr))
-			return false;
-		svm_skip_instruction(cpu);
+		return svm_handle_msr(cpu, vmcb);
+	case SVM_EXIT_NPF:
+		return svm_handle_npf(cpu, vmcb);
+	case SVM_EXIT_INIT:
+		apic_init_received(cpu);
 		return true;
 	default:
 		report_exit(cpu, vmcb);

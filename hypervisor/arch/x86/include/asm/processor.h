@@ -9,6 +9,10 @@
 
 #define MSR_EFER		0xc0000080
 #define EFER_SVME		(1ULL << 12)
+#define EFER_LMA		(1ULL << 10)
+/* What a guest may write to EFER: SCE, LME, NXE (LMA is the CPU's). */
+#define EFER_GUEST_BITS		0x901ULL
+#define X86_CR0_PG		(1ULL << 31)
 #define MSR_PAT			0x00000277
 
 /* Exception vectors the hypervisor handles on its own IST stack. */

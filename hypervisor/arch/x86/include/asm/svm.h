@@ -14,6 +14,7 @@
 
 /* Intercept vector 3 (VMCB offset 0x0c). */
 #define SVM_INTERCEPT_NMI		(1U << 1)
+#define SVM_INTERCEPT_INIT		(1U << 3)
 #define SVM_INTERCEPT_CPUID		(1U << 18)
 #define SVM_INTERCEPT_INVD		(1U << 22)
 #define SVM_INTERCEPT_IOIO		(1U << 27)
@@ -33,6 +34,7 @@
 
 /* Exit codes (APM vol. 2, appendix C). */
 #define SVM_EXIT_NMI			0x061
+#define SVM_EXIT_INIT			0x063
 #define SVM_EXIT_CPUID			0x072
 #define SVM_EXIT_IOIO			0x07b
 #define SVM_EXIT_MSR			0x07c
@@ -53,6 +55,7 @@
 /* Segment attributes in the VMCB's packed form. */
 #define SVM_SEG_CODE64			0x0a9b	/* G, L, P, S, exec/read */
 #define SVM_SEG_DATA			0x0c93	/* G, D/B, P, S, read/write */
+#define SVM_SEG_LONG			0x0200	/* L: 64-bit code */
 /* Real mode after reset: 64 KiB segments. */
 #define SVM_SEG_REAL_CODE		0x009b	/* P, S, exec/read, accessed */
 #define SVM_SEG_REAL_DATA		0x0093	/* P, S, read/write, accessed */

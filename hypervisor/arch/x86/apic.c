@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The APIC emulation of asm/apic.h. INIT parks the target (the parking
+ * loop is its wait-for-SIPI state) and waits until it is parked, so that
+ * the SIPI that follows finds it there; a SIPI to a parked CPU of the
+ * sender's cell resets it to real mode at vector << 12. A SIPI to a CPU
+ * that is not parked is dropped, as the hardware drops a SIPI outside
+ * wait-for-SIPI.
+ */
+#include <jailhouse/arch.h>
+#include <jailhouse/cell.h>
+#include <jailhouse/control.h>
+#include <jailhouse/header.h>
+#include <jailhouse/hypercall-handler.h>
+#include <jailhouse/percpu.h>
+#include <jailhouse/printk.h>
+#include <jailhouse/ratelimit.h>
+#include <asm/apic.h>
+#include <asm/ipi.h>
+#include <asm/processor.h>
+
+#define MSR_IA32_APIC_BASE	0x1b
+#define APIC_BASE_ADDR		0xfffff000ULL
+#define MSR_X2APIC_LDR		0x80d
+#define APIC_REG_END		0x400
+#define APIC_REG_ALIGN		0xf
+/* What ipi_send() takes of the guest's ICR low word. */
+#define ICR_SEND_BITS		(APIC_ICR_VECTOR | APIC_ICR_DLVR_MASK | \
+				 APIC_ICR_ASSERT | APIC_ICR_LEVEL)
+#define SIPI_SHIFT		12
+#define LOG_INTERVAL		(1ULL << 31)
+#define LOG_BURST		10
+
+static struct apic_cpu apic_cpus[APIC_MAX_CPUS];
+
+__u64 apic_page_phys(void)
+{
+	return read_msr(MSR_IA32_APIC_BASE) & APIC_BASE_ADDR;
+}
+
+void apic_cpu_init(struct per_cpu *cpu)
+{
+	struct apic_cpu *a;
+
+	if (cpu->cpu_id >= APIC_MAX_CPUS)
+		return;
+	a = &apic_cpus[cpu->cpu_id];
+	a->apic_id = cpu->arch.apic_id;
+	if (x2apic_mode()) {
+		a->ldr = read_msr(MSR_X2APIC_LDR);
+	} else {
+		a->ldr = *xapic_reg(APIC_REG_LDR);
+		a->dfr = *xapic_reg(APIC_REG_DFR);
+	}
+	__atomic_store_n(&a->present, true, __ATOMIC_RELEASE);
+}
+
+static __u64 cell_cpus(const struct cell *cell)
+{
+	unsigned int id;
+	__u64 mask = 0;
+
+	for (id = 0; id < hypervisor_header.max_cpus && id < APIC_MAX_CPUS;
+	     id++)
+		if (per_cpu(id) && per_cpu(id)->cell == cell)
+			mask |= 1ULL << id;
+	return mask;
+}
+
+static void log_denied(struct per_cpu *cpu, __u64 icr)
+{
+	unsigned int missed;
+
+	if (!ratelimit_pass(&cpu->log_limit, arch_tsc(), LOG_INTERVAL,
+			    LOG_BURST, &missed))
+		return;
+	if (missed)
+		printk("CPU %u: %u IPI refusals not logged\n", cpu->cpu_id,
+		       missed);
+	printk("CPU %u: cell \"%s\": IPI refused (ICR 0x%llx)\n",
+	       cpu->cpu_id, cpu->cell->config->name, icr);
+}
+
+static void emulate_init(struct per_cpu *sender, struct per_cpu *target)
+{
+	/* The sender's own INIT would stop the CPU that waits for it. */
+	if (target == sender)
+		return;
+	if (cpu_request(target, CPU_REQ_PARK, true))
+		printk("CPU %u: INIT to CPU %u timed out\n", sender->cpu_id,
+		       target->cpu_id);
+}
+
+static void emulate_sipi(struct per_cpu *target, __u8 vector)
+{
+	if (!__atomic_load_n(&target->parked, __ATOMIC_ACQUIRE) ||
+	    target->failed)
+		return;
+	target->reset_address = (__u64)vector << SIPI_SHIFT;
+	cpu_request(target, CPU_REQ_RESET, false);
+}
+
+static void deliver(struct per_cpu *sender, enum apic_action action,
+		    __u64 icr, unsigned int id)
+{
+	struct per_cpu *target = per_cpu(id);
+
+	switch (action) {
+	case APIC_SEND:
+		ipi_send(apic_cpus[id].apic_id, icr & ICR_SEND_BITS);
+		break;
+	case APIC_INIT:
+		emulate_init(sender, target);
+		break;
+	case APIC_SIPI:
+		emulate_sipi(target, icr & APIC_ICR_VECTOR);
+		break;
+	default:
+		break;
+	}
+}
+
+static bool icr_write(struct per_cpu *cpu, __u64 value, bool x2apic)
+{
+	struct apic_icr icr = {
+		.value = value,
+		.x2apic = x2apic,
+		.self = cpu->cpu_id,
+		.cell_cpus = cell_cpus(cpu->cell),
+		.root = cell_is_root(cpu->cell),
+	};
+	__u64 targets = apic_icr_targets(&icr, apic_cpus, APIC_MAX_CPUS);
+	enum apic_action action = apic_icr_decide(&icr, &targets);
+	unsigned int id;
+
+	if (action == APIC_DENY) {
+		log_denied(cpu, value);
+		return icr.root;
+	}
+	for (id = 0; id < APIC_MAX_CPUS; id++)
+		if (targets & (1ULL << id))
+			deliver(cpu, action, value, id);
+	return true;
+}
+
+bool apic_x2apic_icr_write(struct per_cpu *cpu, __u64 value)
+{
+	return cpu->cpu_id < APIC_MAX_CPUS && icr_write(cpu, value, true);
+}
+
+/* Reserved offsets read as 0 and ignore writes. */
+static bool apic_write(struct per_cpu *cpu, unsigned int offset, __u32 value)
+{
+	switch (offset) {
+	case APIC_REG_ICR_LO:
+		return icr_write(cpu, ((__u64)*xapic_reg(APIC_REG_ICR_HI) <<
+				       32) | value, false);
+	case APIC_REG_ID:
+		/* The hypervisor addresses the CPU by this id: kept. */
+		return true;
+	case APIC_REG_LDR:
+		apic_cpus[cpu->cpu_id].ldr = value;
+		break;
+	case APIC_REG_DFR:
+		apic_cpus[cpu->cpu_id].dfr = value;
+		break;
+	}
+	*xapic_reg(offset) = value;
+	return true;
+}
+
+bool apic_mmio_access(struct per_cpu *cpu, unsigned int offset, bool write,
+		      __u32 *value)
+{
+	bool valid = offset < APIC_REG_END && !(offset & APIC_REG_ALIGN);
+
+	if (cpu->cpu_id >= APIC_MAX_CPUS)
+		return false;
+	if (write)
+		return valid ? apic_write(cpu, offset, *value) : true;
+	*value = valid ? *xapic_reg(offset) : 0;
+	return true;
+}
+
+void apic_init_received(struct per_cpu *cpu)
+{
+	printk("CPU %u: INIT signal: waiting for SIPI\n", cpu->cpu_id);
+	arch_cpu_park(cpu);
+	cpu->parked = true;
+}
