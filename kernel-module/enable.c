@@ -9,7 +9,6 @@
  * as a guest, or every CPU comes back native and everything is undone.
  */
 #include <linux/cpu.h>
-#include <linux/cpuhotplug.h>
 #include <linux/firmware.h>
 #include <linux/io.h>
 #include <linux/ioport.h>
@@ -77,7 +76,6 @@ static struct hv_load running;
 static bool enabled;
 static struct page *console_pages;
 /* Hotplug state that keeps the set of CPUs fixed while enabled. */
-static int hotplug_state;
 
 bool jailhouse_is_enabled(void)
 {
@@ -431,35 +429,6 @@ static int load_and_enter(struct hv_load *hv, int fd)
 	return err;
 }
 
-/*
- * A CPU going offline would stay in the hypervisor after disable, and one
- * coming online (INIT/SIPI) would escape it: the hypervisor does not
- * emulate either yet, so CPU hotplug is refused while it runs.
- */
-static int refuse_hotplug(unsigned int cpu)
-{
-	pr_warn("jailhouse: CPU %u: hotplug refused while the hypervisor "
-		"runs\n", cpu);
-	return -EBUSY;
-}
-
-static int hotplug_block(void)
-{
-	int state = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN,
-					      "jailhouse:hotplug",
-					      refuse_hotplug, refuse_hotplug);
-
-	if (state < 0)
-		return state;
-	hotplug_state = state;
-	return 0;
-}
-
-static void hotplug_unblock(void)
-{
-	cpuhp_remove_state_nocalls(hotplug_state);
-}
-
 long jailhouse_cmd_enable(struct jailhouse_enable_args __user *uargs)
 {
 	struct jailhouse_enable_args args;
@@ -471,12 +440,7 @@ long jailhouse_cmd_enable(struct jailhouse_enable_args __user *uargs)
 	if (args.flags)
 		return -EINVAL;
 	mutex_lock(&jailhouse_lock);
-	err = enabled ? -EBUSY : hotplug_block();
-	if (!err) {
-		err = load_and_enter(&hv, args.config_fd);
-		if (err)
-			hotplug_unblock();
-	}
+	err = enabled ? -EBUSY : load_and_enter(&hv, args.config_fd);
 	release_inputs(&hv);
 	if (err)
 		jailhouse_verified_release(&hv.config_v);
@@ -498,6 +462,23 @@ static void leave_cpu(void *info)
 
 	if (err)
 		atomic_cmpxchg(error, 0, err);
+}
+
+/*
+ * A root CPU Linux took offline waits in the hypervisor (for the SIPI of
+ * its next CPU hotplug); it cannot leave from there: bring it online.
+ */
+static int check_cpus_online(const struct jailhouse_cell_desc *root)
+{
+	unsigned int cpu, bits = root->cpu_set_size * 8;
+
+	for (cpu = 0; cpu < bits; cpu++)
+		if (jailhouse_cell_has_cpu(root, cpu) && !cpu_online(cpu)) {
+			pr_err("jailhouse: CPU %u is offline; bring it online "
+			       "before disable\n", cpu);
+			return -EBUSY;
+		}
+	return 0;
 }
 
 /*
@@ -546,14 +527,15 @@ long jailhouse_cmd_disable(void)
 		return err;
 	}
 	cpus_read_lock();
-	err = check_cpus_running();
+	err = check_cpus_online(&running.config->root_cell);
+	if (!err)
+		err = check_cpus_running();
 	if (!err) {
 		on_each_cpu(leave_cpu, &error, 1);
 		err = atomic_read(&error);
 	}
 	cpus_read_unlock();
 	if (!err) {
-		hotplug_unblock();
 		memunmap(running.mem);
 		jailhouse_verified_release(&running.config_v);
 		running = (struct hv_load){ };
