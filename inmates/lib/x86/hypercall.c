@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Finding the hypervisor and calling it. CPUID leaf 0x40000000 answers
- * "Jailhouse" in EBX, ECX, EDX under our hypervisor (and Jailhouse's).
+ * "Jailhouse" in EBX, ECX, EDX under our hypervisor (and Jailhouse's);
+ * leaf 0 spells the CPU vendor in EBX, EDX, ECX.
  * The hypercall instruction follows the virtualization extension of the
  * CPU vendor: VMMCALL on AMD and Hygon (SVM), VMCALL on everything else
  * (VMX: Intel, Zhaoxin, Centaur).
@@ -11,22 +12,35 @@
 static bool present;
 static bool use_vmcall;
 
-/* The 12 bytes of a CPUID signature: EBX, ECX, EDX of leaf. */
-static bool cpuid_signature_is(u32 leaf, const char *signature)
+/* Whether the 12 bytes in @found spell @signature (NUL-padded). */
+static bool signature_is(const u32 found[3], const char *signature)
 {
-	struct cpuid_regs regs = cpuid(leaf);
-	u32 found[3] = { regs.ebx, regs.ecx, regs.edx };
 	char expected[12] = { 0 };
 
 	memcpy(expected, signature, strnlen(signature, sizeof(expected)));
-	return !memcmp(found, expected, sizeof(found));
+	return !memcmp(found, expected, sizeof(expected));
+}
+
+static bool hypervisor_signature_is(const char *signature)
+{
+	struct cpuid_regs regs = cpuid(JAILHOUSE_CPUID_SIGNATURE);
+	u32 found[3] = { regs.ebx, regs.ecx, regs.edx };
+
+	return signature_is(found, signature);
+}
+
+static bool vendor_is(const char *vendor)
+{
+	struct cpuid_regs regs = cpuid(0);
+	u32 found[3] = { regs.ebx, regs.edx, regs.ecx };
+
+	return signature_is(found, vendor);
 }
 
 void hypervisor_detect(void)
 {
-	present = cpuid_signature_is(JAILHOUSE_CPUID_SIGNATURE, "Jailhouse");
-	use_vmcall = !cpuid_signature_is(0, "AuthenticAMD") &&
-		!cpuid_signature_is(0, "HygonGenuine");
+	present = hypervisor_signature_is("Jailhouse");
+	use_vmcall = !vendor_is("AuthenticAMD") && !vendor_is("HygonGenuine");
 }
 
 bool hypervisor_present(void)
