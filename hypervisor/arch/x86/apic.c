@@ -5,7 +5,8 @@
  * the SIPI that follows finds it there; a SIPI to a parked CPU of the
  * sender's cell resets it to real mode at vector << 12. A SIPI to a CPU
  * that is not parked is dropped, as the hardware drops a SIPI outside
- * wait-for-SIPI.
+ * wait-for-SIPI. (Linux's second SIPI may still find the target parked
+ * when the first one's reset is pending: both ask the same reset, once.)
  */
 #include <jailhouse/arch.h>
 #include <jailhouse/cell.h>

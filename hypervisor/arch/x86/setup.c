@@ -90,6 +90,9 @@ int arch_cpu_init(struct per_cpu *cpu)
 {
 	int err;
 
+	/* The APIC emulation keeps the CPUs of a cell in a 64-bit mask. */
+	if (cpu->cpu_id >= APIC_MAX_CPUS)
+		return -ERANGE;
 	/* The backend saves Linux's TR and friends before ours replace them. */
 	err = vcpu_vendor->cpu_init(cpu);
 	if (err)

@@ -531,8 +531,9 @@ static void report_exit(struct per_cpu *cpu, const struct vmcb *vmcb)
 }
 
 /*
- * Only the xAPIC page is left out of the nested tables on purpose; the
- * decoded length advances RIP (NRIPS is not needed).
+ * Only the xAPIC page is left out of the nested tables on purpose, for
+ * data accesses; code or page tables there are refused. The decoded
+ * length advances RIP (NRIPS is not needed).
  */
 static bool svm_handle_npf(struct per_cpu *cpu, struct vmcb *vmcb)
 {
@@ -548,7 +549,8 @@ static bool svm_handle_npf(struct per_cpu *cpu, struct vmcb *vmcb)
 	};
 	unsigned int len;
 
-	if ((guest.gpa & ~(__u64)(PAGE_SIZE - 1)) != apic_page_phys()) {
+	if ((guest.gpa & ~(__u64)(PAGE_SIZE - 1)) != apic_page_phys() ||
+	    vmcb->exit_info1 & (SVM_NPF_FETCH | SVM_NPF_PAGE_WALK)) {
 		report_exit(cpu, vmcb);
 		return false;
 	}

@@ -41,6 +41,10 @@
 #define SVM_EXIT_VMMCALL		0x081
 #define SVM_EXIT_NPF			0x400
 
+/* NPF EXITINFO1: an instruction fetch; a fault of the guest's page walk. */
+#define SVM_NPF_FETCH			(1ULL << 4)
+#define SVM_NPF_PAGE_WALK		(1ULL << 33)
+
 /* EXITINFO1 of an IOIO exit. */
 #define SVM_IOIO_IN			(1U << 0)
 #define SVM_IOIO_STRING			(1U << 2)
