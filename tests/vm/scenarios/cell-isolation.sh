@@ -1,13 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# machines: qemu
 # The isolation test inmates (inmates/tests/x86/) in the signed
 # sandbox-demo cell, one after the other: each must end with the cell
 # failed (or the access dropped, where the test allows it), Linux going
 # on, and a sentinel buffer in root memory unchanged (0x3c200000: the
 # cell reservation, outside the cell's 1 MiB; the memory tests aim
 # there). The uncooperative cells are shut down or destroyed in bounded
-# time. Each test creates the cell again, so Linux must get CPU 3 back
-# after destroy (INIT/SIPI emulation): run by hand until that lands.
+# time. Each test creates the cell again, so Linux gets CPU 3 back
+# after every destroy (INIT/SIPI emulation).
 set -eu
 . tests/vm/lib/signed.sh
 work=/tmp/iso

@@ -1,12 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# machines: qemu
 # The life of a signed sandbox cell (docs/cells.md): create (CPU 3 leaves
 # Linux), refusals while it exists, load the signed sandbox-demo image
 # (it reads back from the cell's memory), start, its output on COM2,
 # list and stats, shutdown, destroy (CPU 3 back, the cell's memory reads
 # zero from the root), then 50 create/load/start/destroy cycles with the
 # hypervisor's pool use back at its start value and every CPU online.
-# Waits for the hypervisor side of cells: run by hand until it passes.
 # com2: sandbox-demo: sealed compute workload started
 # com2: sandbox-demo: .*progress every 1000 rounds
 # com2: sandbox-demo: round [0-9]+, checksum
