@@ -12,6 +12,7 @@
 #include <jailhouse/errno.h>
 #include <jailhouse/hypercall-handler.h>
 #include <jailhouse/mem.h>
+#include <jailhouse/pci.h>
 #include <jailhouse/printk.h>
 #include <jailhouse/string.h>
 #include <asm/spinlock.h>
@@ -159,30 +160,31 @@ static int check_cpus(const struct jailhouse_cell_desc *desc)
 	return 0;
 }
 
-static bool root_has_pci(const struct jailhouse_pci_device *dev)
-{
-	const struct jailhouse_cell_desc *root = root_cell.config;
-	const struct jailhouse_pci_device *r = jailhouse_cell_pci_devices(root);
-	unsigned int n;
-
-	for (n = 0; n < root->num_pci_devices; n++)
-		if (r[n].domain == dev->domain && r[n].bdf == dev->bdf)
-			return true;
-	return false;
-}
-
+/*
+ * The hypervisor does not program the IOMMU yet (docs/isolation.md,
+ * "PCI"), so a device that may master the bus would reach all memory:
+ * no cell but the root cell gets one.
+ */
 static int check_pci(const struct jailhouse_cell_desc *desc)
 {
 	const struct jailhouse_pci_device *dev =
 		jailhouse_cell_pci_devices(desc);
 	unsigned int n;
 
-	for (n = 0; n < desc->num_pci_devices; n++)
-		if (!root_has_pci(&dev[n])) {
+	for (n = 0; n < desc->num_pci_devices; n++) {
+		if (dev[n].domain ||
+		    !pci_desc_device(root_cell.config, dev[n].bdf)) {
 			printk("Cell \"%s\" refused: PCI device %u is not the "
 			       "root cell's\n", desc->name, n);
 			return -EINVAL;
 		}
+		if (dev[n].flags & JAILHOUSE_PCI_FLAG_DMA) {
+			printk("Cell \"%s\" refused: PCI device %u may do "
+			       "DMA, and the IOMMU is not programmed\n",
+			       desc->name, n);
+			return -EINVAL;
+		}
+	}
 	return 0;
 }
 
@@ -345,7 +347,8 @@ long cell_create(struct per_cpu *caller, unsigned long config_gpa)
 	cell->id = slot + 1;
 	cell->state = JAILHOUSE_CELL_SHUT_DOWN;
 	__atomic_store_n(&cells[slot], cell, __ATOMIC_RELEASE);
-	arch_root_ports_update();
+	arch_root_resources_update();
+	pci_root_devices_update();
 	printk("Cell \"%s\" created (id %u)\n", cell->config->name, cell->id);
 	return cell->id;
 }
@@ -500,7 +503,8 @@ long cell_destroy(struct per_cpu *caller, struct cell *cell)
 	__atomic_store_n(&cells[cell->id - 1], NULL, __ATOMIC_RELEASE);
 	root_regions_set(cell, 0, true);
 	move_cpus(cell, &root_cell);
-	arch_root_ports_update();
+	arch_root_resources_update();
+	pci_root_devices_update();
 	arch_cell_exit(cell);
 	printk("Cell \"%s\" destroyed\n", cell->config->name);
 	cell_free(cell);

@@ -5,7 +5,8 @@
  * pages into the page directory that already holds the hypervisor's
  * image, so that mapping allocates no table and the pool use stays the
  * same. One user at a time (under the cell lock); every CPU shares the
- * tables and flushes its own TLB at map and unmap.
+ * tables and flushes its own TLB at map and unmap. remap_window() points
+ * single 2 MiB pages elsewhere in that directory on demand.
  */
 #include <jailhouse/header.h>
 #include <jailhouse/mem.h>
@@ -41,6 +42,30 @@ void *remap_phys(__u64 phys, __u64 size)
 	mapped_size = end - start;
 	write_cr3(read_cr3());
 	return (void *)(REMAP_BASE + (phys - start));
+}
+
+static inline void invlpg(unsigned long addr)
+{
+	asm volatile("invlpg (%0)" : : "r" (addr) : "memory");
+}
+
+void *remap_window(struct remap_window *win, __u64 phys)
+{
+	struct paging_root root = hv_root();
+	__u64 block = phys & ~HUGE_MASK;
+
+	if (win->shown != (block | 1)) {
+		if (win->shown)
+			paging_unmap(&hv_paging, &root, win->virt,
+				     PAGING_HUGE_SIZE);
+		win->shown = 0;
+		if (paging_map(&hv_paging, &root, win->virt, block,
+			       PAGING_HUGE_SIZE, win->flags | PAGING_HUGE))
+			return NULL;
+		win->shown = block | 1;
+	}
+	invlpg(win->virt);
+	return (void *)(win->virt + (phys & HUGE_MASK));
 }
 
 void remap_release(void)

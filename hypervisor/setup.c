@@ -104,11 +104,12 @@ void entry(struct per_cpu *cpu)
 {
 	int err;
 
+	/* Globals first: arch_cpu_init() uses them (the xAPIC window). */
 	err = arch_cpu_probe();
 	if (!err)
-		err = arch_cpu_init(cpu);
-	if (!err)
 		err = global_setup();
+	if (!err)
+		err = arch_cpu_init(cpu);
 	cpu->cell = &root_cell;
 	wait_for_all_cpus(err);
 	err = __atomic_load_n(&enable_error, __ATOMIC_SEQ_CST);

@@ -43,6 +43,8 @@ static __u64 leaf_bits(const struct paging_env *env, unsigned int flags,
 		bits |= PTE_WRITE;
 	if (!(flags & PAGING_EXEC))
 		bits |= PTE_NX;
+	if (flags & PAGING_UNCACHED)
+		bits |= PTE_PCD | PTE_PWT;
 	if (level > 0)
 		bits |= PTE_HUGE;
 	return bits;

@@ -22,11 +22,18 @@
 #define PAGING_EXEC		0x4
 /* Allow 2 MiB pages where alignment and size permit. */
 #define PAGING_HUGE		0x8
+/*
+ * Device registers: PCD and PWT select PAT entry 3, which is UC under
+ * the power-on PAT and under Linux's.
+ */
+#define PAGING_UNCACHED		0x10
 
 /* Hardware bits of an entry. */
 #define PTE_PRESENT		(1ULL << 0)
 #define PTE_WRITE		(1ULL << 1)
 #define PTE_USER		(1ULL << 2)
+#define PTE_PWT			(1ULL << 3)
+#define PTE_PCD			(1ULL << 4)
 #define PTE_ACCESSED_DIRTY	(3ULL << 5)
 #define PTE_HUGE		(1ULL << 7)
 #define PTE_NX			(1ULL << 63)

@@ -149,6 +149,21 @@ static void test_from_cell(void **state)
 	assert_int_equal(svm[sizeof(svm) - 1], 0xff);
 }
 
+/* A config that grants the PCI configuration ports still has them trapped. */
+static void test_pci_ports_always_intercepted(void **state)
+{
+	unsigned int port;
+
+	(void)state;
+	cell.pio[1].base = 0xcf0;
+	cell.pio[1].length = 0x20;
+	assert_int_equal(io_bitmap_from_cell(svm, sizeof(svm), &cell.desc), 0);
+	cell.pio[1].base = 0x60;
+	cell.pio[1].length = 1;
+	for (port = 0xcf0; port < 0xd10; port++)
+		assert_int_equal(bit(svm, port), port >= 0xcf8 && port < 0xd00);
+}
+
 /* A bad range (the parser rejects it; still) leaves all denied. */
 static void test_from_cell_bad_range_denies_all(void **state)
 {
@@ -178,6 +193,8 @@ int main(void)
 		cmocka_unit_test_setup(test_bad_ranges_rejected_untouched,
 				       setup),
 		cmocka_unit_test_setup(test_deny_overrides_allow, setup),
+		cmocka_unit_test_setup(test_pci_ports_always_intercepted,
+				       setup),
 		cmocka_unit_test_setup(test_from_cell, setup),
 		cmocka_unit_test_setup(test_from_cell_bad_range_denies_all,
 				       setup),

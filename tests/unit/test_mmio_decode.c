@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The MMIO instruction decoder (arch/x86/mmio-decode.c), on the byte
- * sequences Linux and compilers emit for 32-bit APIC accesses, and on
- * what it must refuse.
+ * sequences Linux and compilers emit for APIC, IOAPIC and PCI MMCONFIG
+ * accesses, and on what it must refuse.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -97,10 +97,121 @@ static void test_32bit_mode(void **state)
 	assert_int_equal(insn.len, 6);
 }
 
+/* Linux's mmio_config_read/write*() and readw/readb in drivers. */
+static void test_narrow(void **state)
+{
+	/* mov (%rdi),%al and mov %al,(%rdi) */
+	static const __u8 load8[] = { 0x8a, 0x07 };
+	static const __u8 store8[] = { 0x88, 0x07 };
+	/* mov (%rdi),%ax and mov %ax,0x4(%rdi) */
+	static const __u8 load16[] = { 0x66, 0x8b, 0x07 };
+	static const __u8 store16[] = { 0x66, 0x89, 0x47, 0x04 };
+	/* movzbl (%rdi),%ecx and movzwl 0x2(%rsi),%r8d */
+	static const __u8 movzx8[] = { 0x0f, 0xb6, 0x0f };
+	static const __u8 movzx16[] = { 0x44, 0x0f, 0xb7, 0x46, 0x02 };
+	/* movb $0x5,(%rax) and movw $0x1234,(%rax) */
+	static const __u8 imm8[] = { 0xc6, 0x00, 0x05 };
+	static const __u8 imm16[] = { 0x66, 0xc7, 0x00, 0x34, 0x12 };
+
+	(void)state;
+	assert_int_equal(decode(load8, sizeof(load8), true), 0);
+	assert_false(insn.write);
+	assert_int_equal(insn.size, 1);
+	assert_false(insn.zero_extend);
+	assert_int_equal(insn.reg, 0);
+	assert_int_equal(decode(store8, sizeof(store8), true), 0);
+	assert_true(insn.write);
+	assert_int_equal(insn.size, 1);
+	assert_int_equal(decode(load16, sizeof(load16), true), 0);
+	assert_int_equal(insn.size, 2);
+	assert_false(insn.zero_extend);
+	assert_int_equal(insn.len, 3);
+	assert_int_equal(decode(store16, sizeof(store16), true), 0);
+	assert_true(insn.write);
+	assert_int_equal(insn.size, 2);
+	assert_int_equal(insn.len, 4);
+	assert_int_equal(decode(movzx8, sizeof(movzx8), true), 0);
+	assert_false(insn.write);
+	assert_int_equal(insn.size, 1);
+	assert_true(insn.zero_extend);
+	assert_int_equal(insn.reg, 1);
+	assert_int_equal(insn.len, 3);
+	assert_int_equal(decode(movzx16, sizeof(movzx16), true), 0);
+	assert_int_equal(insn.size, 2);
+	assert_int_equal(insn.reg, 8);
+	assert_int_equal(insn.len, 5);
+	assert_int_equal(decode(imm8, sizeof(imm8), true), 0);
+	assert_int_equal(insn.reg, MMIO_REG_NONE);
+	assert_int_equal(insn.imm, 5);
+	assert_int_equal(insn.len, 3);
+	assert_int_equal(decode(imm16, sizeof(imm16), true), 0);
+	assert_int_equal(insn.size, 2);
+	assert_int_equal(insn.imm, 0x1234);
+	assert_int_equal(insn.len, 5);
+}
+
+/* What GCC emits for a constant address above 2 GiB: movabs. */
+static void test_moffs(void **state)
+{
+	/* movabs %eax,0xfec00000 and movabs 0xfec00010,%eax */
+	static const __u8 store[] = { 0xa3, 0x00, 0x00, 0xc0, 0xfe, 0, 0, 0,
+				      0 };
+	static const __u8 load[] = { 0xa1, 0x10, 0x00, 0xc0, 0xfe, 0, 0, 0,
+				     0 };
+	/* movabs 0xb0000000,%al; in 32-bit code mov 0xfec00000,%ax */
+	static const __u8 load8[] = { 0xa0, 0, 0, 0, 0xb0, 0, 0, 0, 0 };
+	static const __u8 load16_32[] = { 0x66, 0xa1, 0, 0, 0xc0, 0xfe };
+
+	(void)state;
+	assert_int_equal(decode(store, sizeof(store), true), 0);
+	assert_true(insn.write);
+	assert_int_equal(insn.reg, 0);
+	assert_int_equal(insn.size, 4);
+	assert_int_equal(insn.len, 9);
+	assert_int_equal(decode(load, sizeof(load), true), 0);
+	assert_false(insn.write);
+	assert_true(insn.zero_extend);
+	assert_int_equal(decode(load8, sizeof(load8), true), 0);
+	assert_int_equal(insn.size, 1);
+	assert_false(insn.zero_extend);
+	assert_int_equal(decode(load16_32, sizeof(load16_32), false), 0);
+	assert_int_equal(insn.size, 2);
+	assert_int_equal(insn.len, 6);
+	assert_int_equal(decode(store, 8, true), -EINVAL);
+}
+
+/* Byte registers 4-7 are AH-BH without REX, SPL-DIL with it. */
+static void test_high_bytes(void **state)
+{
+	/* mov %bh,(%rax) and mov %dil,(%rax) */
+	static const __u8 bh[] = { 0x88, 0x38 };
+	static const __u8 dil[] = { 0x40, 0x88, 0x38 };
+	/* movzbl (%rax),%edi: a 32-bit destination, never AH-BH. */
+	static const __u8 movzx_edi[] = { 0x0f, 0xb6, 0x38 };
+
+	(void)state;
+	assert_int_equal(decode(bh, sizeof(bh), true), 0);
+	assert_int_equal(insn.reg, 3);
+	assert_true(insn.high_byte);
+	assert_int_equal(decode(dil, sizeof(dil), true), 0);
+	assert_int_equal(insn.reg, 7);
+	assert_false(insn.high_byte);
+	assert_int_equal(decode(movzx_edi, sizeof(movzx_edi), true), 0);
+	assert_int_equal(insn.reg, 7);
+	assert_false(insn.high_byte);
+}
+
 static void test_refused(void **state)
 {
 	static const __u8 rex_w[] = { 0x48, 0x89, 0x08 };
-	static const __u8 opsize[] = { 0x66, 0x89, 0x08 };
+	/* 0x66 on a byte MOV, twice, or on MOVZX. */
+	static const __u8 opsize_byte[] = { 0x66, 0x88, 0x08 };
+	static const __u8 opsize_twice[] = { 0x66, 0x66, 0x89, 0x08 };
+	static const __u8 opsize_movzx[] = { 0x66, 0x0f, 0xb6, 0x08 };
+	/* MOVSX, and C6 with reg field 1. */
+	static const __u8 movsx[] = { 0x0f, 0xbe, 0x08 };
+	static const __u8 bad_imm8[] = { 0xc6, 0x08, 0x00 };
+	static const __u8 imm16_cut[] = { 0x66, 0xc7, 0x00, 0x34 };
 	static const __u8 lock[] = { 0xf0, 0x89, 0x08 };
 	static const __u8 xchg[] = { 0x87, 0x08 };
 	static const __u8 reg_operand[] = { 0x89, 0xc8 };
@@ -112,7 +223,15 @@ static void test_refused(void **state)
 
 	(void)state;
 	assert_int_equal(decode(rex_w, sizeof(rex_w), true), -EINVAL);
-	assert_int_equal(decode(opsize, sizeof(opsize), true), -EINVAL);
+	assert_int_equal(decode(opsize_byte, sizeof(opsize_byte), true),
+			 -EINVAL);
+	assert_int_equal(decode(opsize_twice, sizeof(opsize_twice), true),
+			 -EINVAL);
+	assert_int_equal(decode(opsize_movzx, sizeof(opsize_movzx), true),
+			 -EINVAL);
+	assert_int_equal(decode(movsx, sizeof(movsx), true), -EINVAL);
+	assert_int_equal(decode(bad_imm8, sizeof(bad_imm8), true), -EINVAL);
+	assert_int_equal(decode(imm16_cut, sizeof(imm16_cut), true), -EINVAL);
 	assert_int_equal(decode(lock, sizeof(lock), true), -EINVAL);
 	assert_int_equal(decode(xchg, sizeof(xchg), true), -EINVAL);
 	assert_int_equal(decode(reg_operand, sizeof(reg_operand), true),
@@ -130,6 +249,9 @@ int main(void)
 		cmocka_unit_test(test_loads),
 		cmocka_unit_test(test_immediate),
 		cmocka_unit_test(test_32bit_mode),
+		cmocka_unit_test(test_narrow),
+		cmocka_unit_test(test_high_bytes),
+		cmocka_unit_test(test_moffs),
 		cmocka_unit_test(test_refused),
 	};
 

@@ -186,6 +186,27 @@ static void nested_tables_carry_user_bit(void **state)
 	assert_false(l1[1] & PTE_WRITE);
 }
 
+/* Device windows: PCD and PWT in the leaf, huge or not, and only there. */
+static void uncached_leaves(void **state)
+{
+	struct paging_root *root = *state;
+	const unsigned int uc = PAGING_READ | PAGING_WRITE | PAGING_UNCACHED;
+	__u64 *l3, *l2, *l1;
+
+	assert_int_equal(paging_map(&env, root, 0x1000, 0xfec00000, 0x1000,
+				    uc), 0);
+	assert_int_equal(paging_map(&env, root, PAGING_HUGE_SIZE, 0xb0000000,
+				    PAGING_HUGE_SIZE, uc | PAGING_HUGE), 0);
+	l3 = (__u64 *)(uintptr_t)(root->table[0] & PTE_ADDR_MASK);
+	l2 = (__u64 *)(uintptr_t)(l3[0] & PTE_ADDR_MASK);
+	l1 = (__u64 *)(uintptr_t)(l2[0] & PTE_ADDR_MASK);
+	assert_false(l2[0] & (PTE_PCD | PTE_PWT));
+	assert_int_equal(l1[1] & (PTE_PCD | PTE_PWT), PTE_PCD | PTE_PWT);
+	assert_int_equal(l2[1] & (PTE_PCD | PTE_PWT | PTE_HUGE),
+			 PTE_PCD | PTE_PWT | PTE_HUGE);
+	expect_phys(root, PAGING_HUGE_SIZE + 0x10, 0xb0000010);
+}
+
 static void five_levels(void **state)
 {
 	struct paging_root *root = *state;
@@ -258,6 +279,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(nested_tables_carry_user_bit,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(five_levels, setup, teardown),
+		cmocka_unit_test_setup_teardown(uncached_leaves, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(collapse_undoes_split, setup,
 						teardown),
 	};

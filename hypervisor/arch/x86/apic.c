@@ -17,6 +17,7 @@
 #include <jailhouse/printk.h>
 #include <jailhouse/ratelimit.h>
 #include <asm/apic.h>
+#include <asm/ioapic.h>
 #include <asm/ipi.h>
 #include <asm/processor.h>
 
@@ -66,6 +67,21 @@ static __u64 cell_cpus(const struct cell *cell)
 		if (per_cpu(id) && per_cpu(id)->cell == cell)
 			mask |= 1ULL << id;
 	return mask;
+}
+
+void apic_cpu_reset(struct per_cpu *cpu)
+{
+	if (cpu->cpu_id >= APIC_MAX_CPUS || cell_is_root(cpu->cell) ||
+	    x2apic_mode())
+		return;
+	*xapic_reg(APIC_REG_LDR) = 0;
+	apic_cpus[cpu->cpu_id].ldr = 0;
+}
+
+bool apic_rte_allowed(const struct cell *cell, __u64 rte)
+{
+	return ioapic_rte_allowed(rte, apic_cpus, APIC_MAX_CPUS,
+				  cell_cpus(cell), cell_is_root(cell));
 }
 
 static void log_denied(struct per_cpu *cpu, __u64 icr)
@@ -160,6 +176,9 @@ static bool apic_write(struct per_cpu *cpu, unsigned int offset, __u32 value)
 		/* The hypervisor addresses the CPU by this id: kept. */
 		return true;
 	case APIC_REG_LDR:
+		/* See apic_cpu_reset(). */
+		if (!cell_is_root(cpu->cell))
+			return true;
 		apic_cpus[cpu->cpu_id].ldr = value;
 		break;
 	case APIC_REG_DFR:
@@ -170,12 +189,14 @@ static bool apic_write(struct per_cpu *cpu, unsigned int offset, __u32 value)
 	return true;
 }
 
-bool apic_mmio_access(struct per_cpu *cpu, unsigned int offset, bool write,
-		      __u32 *value)
+bool apic_mmio_access(struct per_cpu *cpu, __u64 gpa, unsigned int size,
+		      bool write, __u32 *value)
 {
+	unsigned int offset = gpa & (PAGE_SIZE - 1);
 	bool valid = offset < APIC_REG_END && !(offset & APIC_REG_ALIGN);
 
-	if (cpu->cpu_id >= APIC_MAX_CPUS)
+	/* The APIC's registers are 32 bits wide and accessed as such. */
+	if (cpu->cpu_id >= APIC_MAX_CPUS || size != 4)
 		return false;
 	if (write)
 		return valid ? apic_write(cpu, offset, *value) : true;

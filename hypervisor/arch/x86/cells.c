@@ -11,6 +11,8 @@
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
 #include <jailhouse/string.h>
+#include <asm/apic.h>
+#include <asm/ioapic.h>
 #include <asm/iopm.h>
 #include <asm/ipi.h>
 #include <asm/processor.h>
@@ -28,16 +30,8 @@
 #define DEFAULT_TSC_KHZ		1000000
 
 static __u32 tsc_khz;
-/* Where arch_root_ports_update() builds the root's next I/O bitmap. */
+/* Where root_ports_update() builds the root's next I/O bitmap. */
 static __u8 *ports_scratch;
-
-static inline __u32 inl(__u16 port)
-{
-	__u32 value;
-
-	asm volatile("inl %1, %0" : "=a" (value) : "Nd" (port));
-	return value;
-}
 
 __u64 arch_tsc(void)
 {
@@ -87,6 +81,8 @@ int arch_init(void)
 	err = ipi_init();
 	if (!err)
 		err = vcpu_vendor->init();
+	if (!err)
+		ioapic_init();
 	return err;
 }
 
@@ -102,6 +98,7 @@ void arch_cpu_park(struct per_cpu *cpu)
 
 void arch_cpu_reset(struct per_cpu *cpu, __u64 address)
 {
+	apic_cpu_reset(cpu);
 	vcpu_vendor->reset(cpu, address);
 }
 
@@ -136,7 +133,7 @@ static void deny_ports(__u8 *bitmap, const struct jailhouse_cell_desc *desc)
  * keeps is denied even for a moment. The ranges are validated: no call
  * can fail.
  */
-void arch_root_ports_update(void)
+static void root_ports_update(void)
 {
 	struct arch_cell *arch = &root_cell.arch;
 	size_t size = arch->io_bitmap_pages * PAGE_SIZE;
@@ -147,4 +144,10 @@ void arch_root_ports_update(void)
 	for_each_cell(n, cell)
 		deny_ports(ports_scratch, cell->config);
 	memcpy(arch->io_bitmap, ports_scratch, size);
+}
+
+void arch_root_resources_update(void)
+{
+	root_ports_update();
+	ioapic_root_pins_update();
 }

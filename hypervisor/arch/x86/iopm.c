@@ -7,6 +7,7 @@
 #include <jailhouse/errno.h>
 #include <jailhouse/string.h>
 #include <asm/iopm.h>
+#include <asm/pci.h>
 
 #include "config.h"
 
@@ -69,5 +70,6 @@ int io_bitmap_from_cell(__u8 *bitmap, size_t size,
 			return err;
 		}
 	}
-	return 0;
+	/* PCI configuration ports: mediated whatever the config says. */
+	return io_bitmap_deny(bitmap, PCI_CONF1_ADDR_PORT, PCI_CONF1_PORTS);
 }

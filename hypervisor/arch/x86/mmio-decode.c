@@ -3,13 +3,41 @@
 #include <jailhouse/errno.h>
 #include <asm/mmio.h>
 
+#define OP_STORE8		0x88
 #define OP_STORE		0x89
+#define OP_LOAD8		0x8a
 #define OP_LOAD			0x8b
+#define OP_LOAD_MOFFS8		0xa0
+#define OP_LOAD_MOFFS		0xa1
+#define OP_STORE_MOFFS8		0xa2
+#define OP_STORE_MOFFS		0xa3
+#define OP_STORE_IMM8		0xc6
 #define OP_STORE_IMM		0xc7
+#define OP_TWO_BYTE		0x0f
+#define OP2_MOVZX8		0xb6
+#define OP2_MOVZX16		0xb7
+#define PREFIX_OPSIZE		0x66
 #define REX_MASK		0xf0
 #define REX			0x40
 #define REX_W			0x8
 #define REX_R			0x4
+/* Byte registers 4-7 without REX are AH, CH, DH, BH. */
+#define REG_HIGH_BYTE_FIRST	4
+
+/* What an opcode does, before ModRM. */
+struct mmio_op {
+	bool write;
+	/** Bytes of the access; a 0x66 prefix halves 4 to 2. */
+	unsigned int size;
+	/** Bytes of the immediate operand (stores of a constant). */
+	unsigned int imm_len;
+	/** A load clears the register's upper bits, else merges. */
+	bool zero_extend;
+	/** The register operand is a byte register (88, 8A). */
+	bool byte_reg;
+	/** No ModRM: an absolute address follows, the register is AL-RAX. */
+	bool moffs;
+};
 
 static bool is_segment_prefix(__u8 byte)
 {
@@ -38,17 +66,88 @@ static unsigned int modrm_len(const __u8 *p, unsigned int avail)
 	return mod == 2 ? len + 4 : len;
 }
 
-static __u32 read_le32(const __u8 *p)
+static __u32 read_le(const __u8 *p, unsigned int len)
 {
-	return p[0] | (p[1] << 8) | (p[2] << 16) | ((__u32)p[3] << 24);
+	__u32 value = 0;
+
+	while (len--)
+		value = (value << 8) | p[len];
+	return value;
+}
+
+/* The opcode at @code (@avail bytes): its length, or 0 if unknown. */
+static unsigned int lookup_op(const __u8 *code, unsigned int avail,
+			      bool opsize, struct mmio_op *op)
+{
+	unsigned int wide = opsize ? 2 : 4;
+
+	*op = (struct mmio_op){ .size = wide, .zero_extend = !opsize };
+	switch (code[0]) {
+	case OP_STORE8:
+		op->size = 1;
+		op->byte_reg = true;
+		/* fall through */
+	case OP_STORE:
+		op->write = true;
+		return 1;
+	case OP_LOAD8:
+		op->size = 1;
+		op->zero_extend = false;
+		op->byte_reg = true;
+		/* fall through */
+	case OP_LOAD:
+		return 1;
+	case OP_LOAD_MOFFS8:
+	case OP_STORE_MOFFS8:
+		op->size = 1;
+		op->zero_extend = false;
+		/* fall through */
+	case OP_LOAD_MOFFS:
+	case OP_STORE_MOFFS:
+		op->write = code[0] & 2;
+		op->moffs = true;
+		return 1;
+	case OP_STORE_IMM8:
+		op->size = 1;
+		/* fall through */
+	case OP_STORE_IMM:
+		op->write = true;
+		op->imm_len = op->size;
+		return 1;
+	case OP_TWO_BYTE:
+		if (avail < 2 || opsize ||
+		    (code[1] != OP2_MOVZX8 && code[1] != OP2_MOVZX16))
+			return 0;
+		op->size = code[1] == OP2_MOVZX8 ? 1 : 2;
+		op->zero_extend = true;
+		return 2;
+	}
+	return 0;
+}
+
+/* MOV between AL/AX/EAX and the address in the next 8 (4) bytes. */
+static int decode_moffs(unsigned int pos, unsigned int avail, bool code64,
+			const struct mmio_op *op, struct mmio_insn *insn)
+{
+	pos += code64 ? 8 : 4;
+	if (pos > avail)
+		return -EINVAL;
+	*insn = (struct mmio_insn){
+		.len = pos,
+		.write = op->write,
+		.size = op->size,
+		.zero_extend = op->zero_extend,
+		.reg = 0,
+	};
+	return 0;
 }
 
 static int decode_operands(const __u8 *code, unsigned int pos,
 			   unsigned int avail, __u8 rex,
-			   struct mmio_insn *insn)
+			   const struct mmio_op *op, struct mmio_insn *insn)
 {
-	__u8 op = code[pos++], reg;
 	unsigned int len;
+	__u8 reg;
 
 	if (pos >= avail)
 		return -EINVAL;
@@ -57,14 +156,22 @@ static int decode_operands(const __u8 *code, unsigned int pos,
 	if (!len)
 		return -EINVAL;
 	pos += len;
-	insn->write = op != OP_LOAD;
-	insn->reg = reg;
-	if (op == OP_STORE_IMM) {
-		if ((reg & 7) || pos + 4 > avail)
+	*insn = (struct mmio_insn){
+		.write = op->write,
+		.size = op->size,
+		.zero_extend = op->zero_extend,
+		.reg = reg,
+	};
+	if (op->imm_len) {
+		/* C6 and C7 are MOV only with reg field 0. */
+		if ((reg & 7) || pos + op->imm_len > avail)
 			return -EINVAL;
 		insn->reg = MMIO_REG_NONE;
-		insn->imm = read_le32(code + pos);
-		pos += 4;
+		insn->imm = read_le(code + pos, op->imm_len);
+		pos += op->imm_len;
+	} else if (op->byte_reg && !rex && reg >= REG_HIGH_BYTE_FIRST) {
+		insn->reg = reg - REG_HIGH_BYTE_FIRST;
+		insn->high_byte = true;
 	}
 	if (pos > avail || pos > MMIO_MAX_INSN)
 		return -EINVAL;
@@ -75,19 +182,24 @@ static int decode_operands(const __u8 *code, unsigned int pos,
 int mmio_decode(const __u8 *code, unsigned int avail, bool code64,
 		struct mmio_insn *insn)
 {
-	unsigned int pos = 0;
+	unsigned int pos = 0, oplen;
+	bool opsize = false;
+	struct mmio_op op;
 	__u8 rex = 0;
 
 	if (avail > MMIO_MAX_INSN)
 		avail = MMIO_MAX_INSN;
-	while (pos < avail && is_segment_prefix(code[pos]))
-		pos++;
+	while (pos < avail && (is_segment_prefix(code[pos]) ||
+			       (code[pos] == PREFIX_OPSIZE && !opsize)))
+		opsize |= code[pos++] == PREFIX_OPSIZE;
 	if (pos < avail && code64 && (code[pos] & REX_MASK) == REX)
 		rex = code[pos++];
 	if (pos >= avail || (rex & REX_W))
 		return -EINVAL;
-	if (code[pos] != OP_STORE && code[pos] != OP_LOAD &&
-	    code[pos] != OP_STORE_IMM)
+	oplen = lookup_op(code + pos, avail - pos, opsize, &op);
+	if (!oplen || (opsize && op.size == 1))
 		return -EINVAL;
-	return decode_operands(code, pos, avail, rex, insn);
+	if (op.moffs)
+		return decode_moffs(pos + oplen, avail, code64, &op, insn);
+	return decode_operands(code, pos + oplen, avail, rex, &op, insn);
 }

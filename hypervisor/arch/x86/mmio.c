@@ -9,14 +9,19 @@
  * is allocated), remapped only when the block changes.
  */
 #include <jailhouse/cell.h>
+#include <jailhouse/control.h>
 #include <jailhouse/errno.h>
 #include <jailhouse/header.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/string.h>
 #include <asm/apic.h>
+#include <asm/ioapic.h>
 #include <asm/mmio.h>
+#include <asm/pci.h>
 #include <asm/processor.h>
+
+#include "config.h"
 
 /*
  * Above the first 256 MiB of Linux's module space, where the loader maps
@@ -24,37 +29,18 @@
  * remap windows (ipi.c, remap.c).
  */
 #define WINDOW_BASE		(JAILHOUSE_BASE - 0x20000000UL)
-#define WINDOW_VALID		1ULL
-#define HUGE_MASK		(PAGING_HUGE_SIZE - 1)
 #define PT_INDEX_MASK		0x1ff
 
-/* The block each CPU's window shows, | WINDOW_VALID. */
-static __u64 window_block[APIC_MAX_CPUS];
-
-static inline void invlpg(unsigned long addr)
-{
-	asm volatile("invlpg (%0)" : : "r" (addr) : "memory");
-}
+/* Each CPU's window onto guest memory, read-only. */
+static struct remap_window windows[APIC_MAX_CPUS];
 
 static const void *window_map(unsigned int cpu_id, __u64 hpa)
 {
-	struct paging_root root = { .phys = read_cr3() & PTE_ADDR_MASK };
-	unsigned long slot = WINDOW_BASE + cpu_id * PAGING_HUGE_SIZE;
-	__u64 block = hpa & ~HUGE_MASK;
+	struct remap_window *win = &windows[cpu_id];
 
-	if (window_block[cpu_id] != (block | WINDOW_VALID)) {
-		root.table = phys_to_virt(root.phys);
-		if (window_block[cpu_id])
-			paging_unmap(&hv_paging, &root, slot,
-				     PAGING_HUGE_SIZE);
-		window_block[cpu_id] = 0;
-		if (paging_map(&hv_paging, &root, slot, block,
-			       PAGING_HUGE_SIZE, PAGING_READ | PAGING_HUGE))
-			return NULL;
-		invlpg(slot);
-		window_block[cpu_id] = block | WINDOW_VALID;
-	}
-	return (const void *)(slot + (hpa & HUGE_MASK));
+	win->virt = WINDOW_BASE + cpu_id * PAGING_HUGE_SIZE;
+	win->flags = PAGING_READ;
+	return remap_window(win, hpa);
 }
 
 /* @len bytes at @gpa, within one page, if the cell may read them. */
@@ -139,8 +125,39 @@ static __u64 *guest_reg(struct guest_regs *r, __u8 n)
 	return n < 16 ? regs[n] : NULL;
 }
 
-unsigned int mmio_handle_apic(struct per_cpu *cpu,
-			      const struct mmio_guest *guest)
+static __u32 size_mask(unsigned int size)
+{
+	return size == 4 ? 0xffffffff : (1U << (8 * size)) - 1;
+}
+
+/* Where in the register the access lands: bit 8 for AH-BH, else 0. */
+static unsigned int reg_shift(const struct mmio_insn *insn)
+{
+	return insn->high_byte ? 8 : 0;
+}
+
+static __u32 store_value(const struct mmio_insn *insn, const __u64 *reg)
+{
+	if (!reg)
+		return insn->imm & size_mask(insn->size);
+	return (*reg >> reg_shift(insn)) & size_mask(insn->size);
+}
+
+/* As the CPU would: 32-bit and MOVZX loads clear the upper half too. */
+static void load_result(const struct mmio_insn *insn, __u64 *reg,
+			__u32 value)
+{
+	__u64 mask = (__u64)size_mask(insn->size) << reg_shift(insn);
+
+	value &= size_mask(insn->size);
+	if (insn->zero_extend)
+		*reg = value;
+	else
+		*reg = (*reg & ~mask) | ((__u64)value << reg_shift(insn));
+}
+
+unsigned int mmio_handle(struct per_cpu *cpu, const struct mmio_guest *guest,
+			 mmio_access_t access)
 {
 	struct guest_regs *regs = cpu->arch.guest_regs;
 	__u8 code[MMIO_MAX_INSN];
@@ -148,19 +165,45 @@ unsigned int mmio_handle_apic(struct per_cpu *cpu,
 	__u64 *reg = NULL;
 	__u32 value;
 
-	if (guest->gpa & 3 ||
-	    mmio_decode(code, fetch(cpu, guest, code), guest->code64, &insn))
+	if (mmio_decode(code, fetch(cpu, guest, code), guest->code64, &insn) ||
+	    guest->gpa & (insn.size - 1))
 		return 0;
 	if (insn.reg != MMIO_REG_NONE) {
 		reg = guest_reg(regs, insn.reg);
 		if (!reg)
 			return 0;
 	}
-	value = reg ? (__u32)*reg : insn.imm;
-	if (!apic_mmio_access(cpu, guest->gpa & (PAGE_SIZE - 1), insn.write,
-			      &value))
+	value = insn.write ? store_value(&insn, reg) : 0;
+	if (!access(cpu, guest->gpa, insn.size, insn.write, &value))
 		return 0;
 	if (!insn.write)
-		*reg = value;
+		load_result(&insn, reg, value);
 	return insn.len;
+}
+
+bool mmio_emulated_range(unsigned int n, __u64 *start, __u64 *size)
+{
+	unsigned int num_ioapics = system_config->platform.num_ioapics;
+
+	*size = PAGE_SIZE;
+	if (n == 0)
+		*start = apic_page_phys();
+	else if (n == 1)
+		pci_mmcfg_range(start, size);
+	else if (n - 2 < num_ioapics)
+		*start = system_config->platform.ioapics[n - 2].address;
+	else
+		return false;
+	return true;
+}
+
+mmio_access_t mmio_handler_of(__u64 gpa)
+{
+	if ((gpa & ~(__u64)(PAGE_SIZE - 1)) == apic_page_phys())
+		return apic_mmio_access;
+	if (ioapic_of(gpa) >= 0)
+		return ioapic_mmio_access;
+	if (pci_mmcfg_contains(gpa))
+		return pci_mmcfg_access;
+	return NULL;
 }

@@ -98,12 +98,16 @@ int arch_cpu_init(struct per_cpu *cpu)
 	if (err)
 		return err;
 	desc_tss_load();
+	/*
+	 * Before the CPUs wait for each other: the first to run Linux again
+	 * may send IPIs to the last, which must be known by then.
+	 */
+	apic_cpu_init(cpu);
 	return 0;
 }
 
 void arch_cpu_activate(struct per_cpu *cpu)
 {
-	apic_cpu_init(cpu);
 	vcpu_vendor->activate(cpu);
 }
 

@@ -94,6 +94,29 @@ static unsigned int region_access(const struct jailhouse_memory *mem)
 	return flags;
 }
 
+/*
+ * The pages the hypervisor emulates (asm/mmio.h) stay out of @cell's
+ * tables wherever [@start, @start + @size) covers them.
+ */
+static int npt_punch_emulated(struct cell *cell, __u64 start, __u64 size)
+{
+	__u64 base, len, from, to;
+	unsigned int n;
+	int err;
+
+	for (n = 0; mmio_emulated_range(n, &base, &len); n++) {
+		if (!len || !jailhouse_ranges_overlap(start, size, base, len))
+			continue;
+		from = (start > base ? start : base) & ~(__u64)(PAGE_SIZE - 1);
+		to = start + size < base + len ? start + size : base + len;
+		err = paging_unmap(&npt_paging, &cell->arch.npt, from,
+				   to - from);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
 /* Identity of the config's regions; never the hypervisor's memory. */
 static int npt_map_regions(struct cell *cell)
 {
@@ -112,6 +135,9 @@ static int npt_map_regions(struct cell *cell)
 		err = paging_map(&npt_paging, &cell->arch.npt, mem->virt_start,
 				 mem->phys_start, mem->size,
 				 region_access(mem));
+		if (!err)
+			err = npt_punch_emulated(cell, mem->virt_start,
+						 mem->size);
 		if (err) {
 			printk("NPT: region %u of cell \"%s\": error %d\n", n,
 			       cell->config->name, err);
@@ -158,10 +184,6 @@ static int svm_cell_init(struct cell *cell)
 	err = paging_create(&npt_paging, &cell->arch.npt);
 	if (!err)
 		err = npt_map_regions(cell);
-	/* Every access to the xAPIC page exits (asm/apic.h). */
-	if (!err)
-		err = paging_unmap(&npt_paging, &cell->arch.npt,
-				   apic_page_phys(), PAGE_SIZE);
 	if (!err)
 		err = svm_bitmaps_init(cell);
 	if (err)
@@ -333,6 +355,8 @@ static int svm_map_memory(struct cell *cell,
 	if (!err && (access & PAGING_HUGE))
 		paging_collapse(&npt_paging, &cell->arch.npt, mem->virt_start,
 				mem->size);
+	if (!err)
+		err = npt_punch_emulated(cell, mem->virt_start, mem->size);
 	return err;
 }
 
@@ -531,9 +555,9 @@ static void report_exit(struct per_cpu *cpu, const struct vmcb *vmcb)
 }
 
 /*
- * Only the xAPIC page is left out of the nested tables on purpose, for
- * data accesses; code or page tables there are refused. The decoded
- * length advances RIP (NRIPS is not needed).
+ * Only the pages the hypervisor emulates are left out of the nested
+ * tables on purpose, for data accesses; code or page tables there are
+ * refused. The decoded length advances RIP (NRIPS is not needed).
  */
 static bool svm_handle_npf(struct per_cpu *cpu, struct vmcb *vmcb)
 {
@@ -547,17 +571,18 @@ static bool svm_handle_npf(struct per_cpu *cpu, struct vmcb *vmcb)
 			  (vmcb->cs.attrib & SVM_SEG_LONG),
 		.gpa = vmcb->exit_info2,
 	};
+	mmio_access_t access = mmio_handler_of(guest.gpa);
 	unsigned int len;
 
-	if ((guest.gpa & ~(__u64)(PAGE_SIZE - 1)) != apic_page_phys() ||
+	if (!access ||
 	    vmcb->exit_info1 & (SVM_NPF_FETCH | SVM_NPF_PAGE_WALK)) {
 		report_exit(cpu, vmcb);
 		return false;
 	}
-	len = mmio_handle_apic(cpu, &guest);
+	len = mmio_handle(cpu, &guest, access);
 	if (!len) {
-		printk("CPU %u: cell \"%s\": APIC access at 0x%llx not "
-		       "emulated, rip 0x%llx\n", cpu->cpu_id,
+		printk("CPU %u: cell \"%s\": device access at 0x%llx "
+		       "refused or not emulated, rip 0x%llx\n", cpu->cpu_id,
 		       cpu->cell->config->name, guest.gpa, vmcb->rip);
 		return false;
 	}

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The vendor-neutral exits both backends decode (asm/vcpu.h): hypercalls,
- * CPUID, and the port and MSR accesses the cell's bitmaps intercepted.
+ * CPUID, and the port and MSR accesses the cell's bitmaps intercepted;
+ * PCI's configuration ports go to pci.c.
  *
  * Refusal policy (docs/isolation.md): an intercepted port or MSR access
  * that nothing emulates is refused and logged with CPU, cell, port or MSR
@@ -18,6 +19,7 @@
 #include <jailhouse/ratelimit.h>
 #include <asm/cpuid-policy.h>
 #include <asm/msrpm.h>
+#include <asm/pci.h>
 #include <asm/refusal.h>
 #include <asm/spinlock.h>
 #include <asm/vcpu.h>
@@ -123,6 +125,9 @@ bool vcpu_handle_io(struct per_cpu *cpu, const struct vcpu_io *io)
 {
 	struct guest_regs *regs = cpu->arch.guest_regs;
 
+	if (!io->string && pci_conf1_port(io->port) &&
+	    pci_conf1_access(cpu, io, &regs->rax))
+		return true;
 	log_io(cpu, io, regs->rax);
 	if (!cell_is_root(cpu->cell))
 		return false;

@@ -103,10 +103,10 @@ int arch_unmap_memory_region(struct cell *cell,
 			     const struct jailhouse_memory *mem);
 
 /**
- * Let the root cell use exactly its own ports minus those of every other
- * cell: called after a cell took or gave back its ports.
+ * Let the root cell use exactly its own ports and interrupt pins minus
+ * those of every other cell: called after a cell took or gave them back.
  */
-void arch_root_ports_update(void);
+void arch_root_resources_update(void);
 
 /** The time stamp counter and its frequency in kHz. */
 __u64 arch_tsc(void);

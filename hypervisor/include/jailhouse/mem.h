@@ -36,6 +36,25 @@ void page_free(void *page, unsigned long num);
 void *remap_phys(__u64 phys, __u64 size);
 void remap_release(void);
 
+/* A window: one 2 MiB page of the hypervisor's that is pointed anew. */
+struct remap_window {
+	/** Its virtual address, 2 MiB-aligned, near JAILHOUSE_BASE. */
+	unsigned long virt;
+	/** PAGING_* flags of the mapping (PAGING_HUGE is implied). */
+	unsigned int flags;
+	/** The block it shows, | 1 once mapped. */
+	__u64 shown;
+};
+
+/**
+ * Point @win at the 2 MiB block around @phys unless it shows it already,
+ * and flush this CPU's translation of it either way (another CPU may
+ * have moved a shared window since). The caller serialises users of a
+ * shared window.
+ * Return: the virtual address of @phys, or NULL.
+ */
+void *remap_window(struct remap_window *win, __u64 phys);
+
 /* Physical address of hypervisor memory and back. */
 __u64 virt_to_phys(const void *virt);
 void *phys_to_virt(__u64 phys);

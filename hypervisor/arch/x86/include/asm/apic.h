@@ -107,19 +107,31 @@ enum apic_action apic_icr_decide(const struct apic_icr *icr,
 				 __u64 *targets);
 
 struct per_cpu;
+struct cell;
 
 /** Record the calling CPU's APIC id, LDR and DFR; at activation. */
 void apic_cpu_init(struct per_cpu *cpu);
+
+/**
+ * Self, as the CPU starts afresh in a cell other than the root cell:
+ * its xAPIC logical destination becomes 0, and the cell cannot change
+ * it, so that no logical destination of the root cell's (IOAPIC entries,
+ * MSIs, which reach the hardware unfiltered) ever matches this CPU.
+ */
+void apic_cpu_reset(struct per_cpu *cpu);
+
+/** Whether @cell may have redirection entry @rte (asm/ioapic.h). */
+bool apic_rte_allowed(const struct cell *cell, __u64 rte);
 
 /** Physical address of the xAPIC page, which no cell's NPT maps. */
 __u64 apic_page_phys(void);
 
 /**
- * A 32-bit access by the guest on @cpu at @offset of the xAPIC page:
- * *@value is read or written. Return: false if the cell is to fail.
+ * An access by the guest on @cpu to the xAPIC page (an mmio_access_t of
+ * asm/mmio.h): only 32-bit accesses are valid.
  */
-bool apic_mmio_access(struct per_cpu *cpu, unsigned int offset, bool write,
-		      __u32 *value);
+bool apic_mmio_access(struct per_cpu *cpu, __u64 gpa, unsigned int size,
+		      bool write, __u32 *value);
 
 /** A write of the x2APIC ICR MSR; as apic_mmio_access(). */
 bool apic_x2apic_icr_write(struct per_cpu *cpu, __u64 value);

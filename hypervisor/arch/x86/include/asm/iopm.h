@@ -49,7 +49,8 @@ int io_bitmap_deny(__u8 *bitmap, __u32 base, __u32 length);
 struct jailhouse_cell_desc;
 
 /**
- * Build @cell's map: deny everything, then open the cell's port ranges.
+ * Build @cell's map: deny everything, then open the cell's port ranges,
+ * except PCI's configuration ports (asm/pci.h), which are always mediated.
  * @cell is a validated descriptor (lib/config.c).
  * Return: 0, or the error of the first bad range, with the map left
  * denying everything.

@@ -3,6 +3,7 @@
 #ifndef _ASM_PERCPU_H
 #define _ASM_PERCPU_H
 
+#include <jailhouse/cell-config.h>
 #include <jailhouse/header.h>
 #include <asm/processor.h>
 #include <asm/svm.h>
@@ -61,6 +62,10 @@ struct arch_per_cpu {
 	bool vendor_on;
 	/** The CPU's local APIC id, the target of the hypervisor's NMIs. */
 	__u32 apic_id;
+	/** The guest's PCI address port 0xCF8 (asm/pci.h). */
+	__u32 pci_addr;
+	/** The guest's IOAPIC register selects (asm/ioapic.h). */
+	__u8 ioapic_select[JAILHOUSE_MAX_IOAPICS];
 };
 
 #endif /* !_ASM_PERCPU_H */

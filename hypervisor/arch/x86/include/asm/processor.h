@@ -149,6 +149,32 @@ static inline __u8 inb(__u16 port)
 	return value;
 }
 
+static inline void outw(__u16 value, __u16 port)
+{
+	asm volatile("outw %0, %1" : : "a" (value), "Nd" (port));
+}
+
+static inline __u16 inw(__u16 port)
+{
+	__u16 value;
+
+	asm volatile("inw %1, %0" : "=a" (value) : "Nd" (port));
+	return value;
+}
+
+static inline void outl(__u32 value, __u16 port)
+{
+	asm volatile("outl %0, %1" : : "a" (value), "Nd" (port));
+}
+
+static inline __u32 inl(__u16 port)
+{
+	__u32 value;
+
+	asm volatile("inl %1, %0" : "=a" (value) : "Nd" (port));
+	return value;
+}
+
 /* Stop this CPU for good: no interrupt or NMI wakes it (GIF is clear). */
 static inline void __attribute__((noreturn)) cpu_halt_forever(void)
 {

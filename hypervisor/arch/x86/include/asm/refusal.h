@@ -10,6 +10,13 @@
 #include <jailhouse/types.h>
 
 /**
+ * RAX after an IN of @size (1, 2 or 4) bytes read @value: those bytes
+ * replaced, the others kept; a 4-byte IN clears the upper half as every
+ * 32-bit register write does.
+ */
+__u64 io_in_result(__u64 rax, unsigned int size, __u32 value);
+
+/**
  * RAX after a refused IN of @size (1, 2 or 4) bytes: those bytes all
  * ones, the others kept; a 4-byte IN clears the upper half as every
  * 32-bit register write does.

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Device windows; see asm/devmap.h. */
+#include <jailhouse/header.h>
+#include <jailhouse/mem.h>
+#include <asm/devmap.h>
+
+/*
+ * Between the MMIO read windows (mmio.c, up to JAILHOUSE_BASE -
+ * 0x18000000) and the xAPIC window (ipi.c, JAILHOUSE_BASE - 0x10200000).
+ */
+#define DEVMAP_BASE		(JAILHOUSE_BASE - 0x12000000UL)
+
+static struct remap_window slots[DEVMAP_SLOTS];
+
+volatile void *devmap(unsigned int slot, __u64 phys)
+{
+	struct remap_window *win = &slots[slot];
+
+	if (slot >= DEVMAP_SLOTS)
+		return NULL;
+	win->virt = DEVMAP_BASE + slot * PAGING_HUGE_SIZE;
+	win->flags = PAGING_READ | PAGING_WRITE | PAGING_UNCACHED;
+	return remap_window(win, phys);
+}

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-2.0
+/* IOAPIC emulation; see asm/ioapic.h. */
+#include <jailhouse/cell.h>
+#include <jailhouse/control.h>
+#include <jailhouse/hypercall-handler.h>
+#include <jailhouse/mem.h>
+#include <jailhouse/percpu.h>
+#include <jailhouse/printk.h>
+#include <asm/devmap.h>
+#include <asm/ioapic.h>
+#include <asm/spinlock.h>
+
+#include "config.h"
+
+#define RTE_HIGH_SHIFT		32
+#define RTE_LOW_MASK		0xffffffffULL
+#define VERSION_MAX_RTE_MASK	0xff
+/* A pin nobody owns reads as this: masked, vector 0. */
+#define RTE_UNOWNED_LOW		((__u32)IOAPIC_RTE_MASKED)
+
+/* Serialises the real register selects. */
+static spinlock_t ioapic_lock;
+/* Pins of each IOAPIC, as the hardware says (at most 128). */
+static unsigned int ioapic_pins[JAILHOUSE_MAX_IOAPICS];
+/*
+ * Who owns each pin the root cell's config lists: 0 for the root cell,
+ * else the id of the cell that claims it. Written under the cell lock,
+ * read by the root cell's exits without it.
+ */
+static __u8 pin_owner[JAILHOUSE_MAX_IOAPICS][JAILHOUSE_IOAPIC_PINS];
+
+static const struct jailhouse_ioapic *platform_ioapic(unsigned int n)
+{
+	return &system_config->platform.ioapics[n];
+}
+
+static volatile __u32 *ioapic_reg(unsigned int n, unsigned int offset)
+{
+	volatile __u8 *base = devmap(DEVMAP_SLOT_IOAPIC(n),
+				     platform_ioapic(n)->address);
+
+	return base ? (volatile __u32 *)(base + offset) : NULL;
+}
+
+/* Register @index of IOAPIC @n, under ioapic_lock; 0 if unmapped. */
+static __u32 hw_read(unsigned int n, __u8 index)
+{
+	volatile __u32 *select = ioapic_reg(n, IOAPIC_REG_SELECT);
+
+	if (!select)
+		return 0;
+	*select = index;
+	return *ioapic_reg(n, IOAPIC_REG_WINDOW);
+}
+
+static void hw_write(unsigned int n, __u8 index, __u32 value)
+{
+	volatile __u32 *select = ioapic_reg(n, IOAPIC_REG_SELECT);
+
+	if (!select)
+		return;
+	*select = index;
+	*ioapic_reg(n, IOAPIC_REG_WINDOW) = value;
+}
+
+void ioapic_init(void)
+{
+	unsigned int n, pins;
+
+	spin_lock(&ioapic_lock);
+	for (n = 0; n < system_config->platform.num_ioapics; n++) {
+		pins = ((hw_read(n, IOAPIC_VERSION) >>
+			 IOAPIC_VERSION_MAX_RTE_SHIFT) &
+			VERSION_MAX_RTE_MASK) + 1;
+		ioapic_pins[n] = pins < JAILHOUSE_IOAPIC_PINS ?
+				 pins : JAILHOUSE_IOAPIC_PINS;
+	}
+	spin_unlock(&ioapic_lock);
+}
+
+int ioapic_of(__u64 gpa)
+{
+	unsigned int n;
+
+	for (n = 0; n < system_config->platform.num_ioapics; n++)
+		if ((gpa & ~(__u64)(PAGE_SIZE - 1)) ==
+		    platform_ioapic(n)->address)
+			return n;
+	return -1;
+}
+
+/* Whether @desc lists @pin of IOAPIC @n. */
+static bool desc_has_pin(const struct jailhouse_cell_desc *desc,
+			 unsigned int n, unsigned int pin)
+{
+	const struct jailhouse_irqchip *chip = jailhouse_cell_irqchips(desc);
+	unsigned int i;
+
+	for (i = 0; i < desc->num_irqchips; i++)
+		if (chip[i].ioapic_id == platform_ioapic(n)->id &&
+		    chip[i].pin_bitmap[pin / 32] & (1U << (pin % 32)))
+			return true;
+	return false;
+}
+
+static bool cell_owns_pin(const struct cell *cell, unsigned int n,
+			  unsigned int pin)
+{
+	if (pin >= ioapic_pins[n] || !desc_has_pin(cell->config, n, pin))
+		return false;
+	return !cell_is_root(cell) ||
+	       !__atomic_load_n(&pin_owner[n][pin], __ATOMIC_ACQUIRE);
+}
+
+static bool cell_owns_any_pin(const struct cell *cell, unsigned int n)
+{
+	unsigned int pin;
+
+	for (pin = 0; pin < ioapic_pins[n]; pin++)
+		if (cell_owns_pin(cell, n, pin))
+			return true;
+	return false;
+}
+
+static __u8 pin_owner_of(unsigned int n, unsigned int pin)
+{
+	struct cell *cell;
+	unsigned int slot;
+
+	for_each_cell(slot, cell)
+		if (desc_has_pin(cell->config, n, pin))
+			return cell->id;
+	return 0;
+}
+
+static void mask_pin(unsigned int n, unsigned int pin)
+{
+	__u8 index = IOAPIC_RTE_BASE + 2 * pin;
+
+	hw_write(n, index, hw_read(n, index) | IOAPIC_RTE_MASKED);
+}
+
+void ioapic_root_pins_update(void)
+{
+	unsigned int n, pin;
+	__u8 owner;
+
+	spin_lock(&ioapic_lock);
+	for (n = 0; n < system_config->platform.num_ioapics; n++)
+		for (pin = 0; pin < ioapic_pins[n]; pin++) {
+			owner = pin_owner_of(n, pin);
+			if (owner == pin_owner[n][pin])
+				continue;
+			mask_pin(n, pin);
+			__atomic_store_n(&pin_owner[n][pin], owner,
+					 __ATOMIC_RELEASE);
+		}
+	spin_unlock(&ioapic_lock);
+}
+
+static bool refuse(struct per_cpu *cpu, unsigned int n, __u8 index,
+		   __u32 value)
+{
+	printk("CPU %u: cell \"%s\": IOAPIC %u register 0x%x write 0x%x "
+	       "refused\n", cpu->cpu_id, cpu->cell->config->name, n, index,
+	       value);
+	return cell_is_root(cpu->cell);
+}
+
+/* A redirection entry half: @index 0x10 + 2 * pin (+ 1 for the high). */
+static bool rte_access(struct per_cpu *cpu, unsigned int n, __u8 index,
+		       bool write, __u32 *value)
+{
+	unsigned int pin = (index - IOAPIC_RTE_BASE) / 2;
+	bool high = index & 1;
+	__u8 other = index ^ 1;
+	__u64 rte;
+
+	if (!cell_owns_pin(cpu->cell, n, pin)) {
+		if (write)
+			return refuse(cpu, n, index, *value);
+		*value = high ? 0 : RTE_UNOWNED_LOW;
+		return true;
+	}
+	if (!write) {
+		*value = hw_read(n, index);
+		return true;
+	}
+	rte = high ? ((__u64)*value << RTE_HIGH_SHIFT) | hw_read(n, other) :
+		     ((__u64)hw_read(n, other) << RTE_HIGH_SHIFT) | *value;
+	if (!apic_rte_allowed(cpu->cell, rte))
+		return refuse(cpu, n, index, *value);
+	hw_write(n, index, *value);
+	return true;
+}
+
+static bool window_access(struct per_cpu *cpu, unsigned int n, bool write,
+			  __u32 *value)
+{
+	__u8 index = cpu->arch.ioapic_select[n];
+
+	if (index >= IOAPIC_RTE_BASE)
+		return rte_access(cpu, n, index, write, value);
+	if (!write)
+		*value = hw_read(n, index);
+	else if (index == IOAPIC_ID && cell_is_root(cpu->cell))
+		hw_write(n, index, *value);
+	else
+		return refuse(cpu, n, index, *value);
+	return true;
+}
+
+/* Directed EOI (version 0x20 and later): for a cell with pins there. */
+static bool eoi_write(struct per_cpu *cpu, unsigned int n, __u32 value)
+{
+	volatile __u32 *eoi;
+
+	if (!cell_owns_any_pin(cpu->cell, n))
+		return refuse(cpu, n, IOAPIC_REG_EOI, value);
+	eoi = ioapic_reg(n, IOAPIC_REG_EOI);
+	if (eoi)
+		*eoi = value;
+	return true;
+}
+
+bool ioapic_mmio_access(struct per_cpu *cpu, __u64 gpa, unsigned int size,
+			bool write, __u32 *value)
+{
+	unsigned int offset = gpa & (PAGE_SIZE - 1);
+	int n = ioapic_of(gpa);
+	bool ok = true;
+
+	if (n < 0 || size != 4)
+		return false;
+	spin_lock(&ioapic_lock);
+	switch (offset) {
+	case IOAPIC_REG_SELECT:
+		if (write)
+			cpu->arch.ioapic_select[n] = *value;
+		else
+			*value = cpu->arch.ioapic_select[n];
+		break;
+	case IOAPIC_REG_WINDOW:
+		ok = window_access(cpu, n, write, value);
+		break;
+	case IOAPIC_REG_EOI:
+		if (write)
+			ok = eoi_write(cpu, n, *value);
+		else
+			*value = 0;
+		break;
+	default:
+		if (!write)
+			*value = 0;
+	}
+	spin_unlock(&ioapic_lock);
+	return ok;
+}

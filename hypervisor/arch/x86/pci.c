@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * x86 configuration space access; see asm/pci.h and jailhouse/pci.h.
+ * The hardware is reached through MMCONFIG where the platform has it
+ * (every register of buses up to its end bus), else through the ports
+ * (the first 256 bytes).
+ */
+#include <jailhouse/cell.h>
+#include <jailhouse/control.h>
+#include <jailhouse/hypercall-handler.h>
+#include <jailhouse/pci.h>
+#include <jailhouse/percpu.h>
+#include <asm/devmap.h>
+#include <asm/pci.h>
+#include <asm/processor.h>
+#include <asm/refusal.h>
+#include <asm/spinlock.h>
+#include <asm/vcpu.h>
+
+#include "config.h"
+
+#define CONF1_ENABLE		0x80000000U
+#define CONF1_BDF_SHIFT		8
+#define CONF1_REG_MASK		0xfc
+#define CONF1_LEGACY_SIZE	256
+#define MMCFG_BUS_SHIFT		20
+#define MMCFG_BDF_SHIFT		12
+
+/* Serialises the real 0xCF8 and the MMCONFIG window. */
+static spinlock_t pci_lock;
+
+static __u64 mmcfg_base(void)
+{
+	return system_config->platform.pci_mmconfig_base;
+}
+
+static __u64 mmcfg_size(void)
+{
+	return ((__u64)system_config->platform.pci_mmconfig_end_bus + 1)
+	       << MMCFG_BUS_SHIFT;
+}
+
+void pci_mmcfg_range(__u64 *start, __u64 *size)
+{
+	*start = mmcfg_base();
+	*size = mmcfg_base() ? mmcfg_size() : 0;
+}
+
+bool pci_mmcfg_contains(__u64 gpa)
+{
+	return mmcfg_base() && gpa >= mmcfg_base() &&
+	       gpa - mmcfg_base() < mmcfg_size();
+}
+
+static volatile void *mmcfg_reg(__u16 bdf, unsigned int reg)
+{
+	return devmap(DEVMAP_SLOT_MMCONFIG, mmcfg_base() +
+		      ((__u64)bdf << MMCFG_BDF_SHIFT) + reg);
+}
+
+static __u32 mmcfg_read(volatile void *p, unsigned int size)
+{
+	if (size == 1)
+		return *(volatile __u8 *)p;
+	if (size == 2)
+		return *(volatile __u16 *)p;
+	return *(volatile __u32 *)p;
+}
+
+static void mmcfg_write(volatile void *p, unsigned int size, __u32 value)
+{
+	if (size == 1)
+		*(volatile __u8 *)p = value;
+	else if (size == 2)
+		*(volatile __u16 *)p = value;
+	else
+		*(volatile __u32 *)p = value;
+}
+
+static __u32 conf1_read(__u16 port, unsigned int size)
+{
+	if (size == 1)
+		return inb(port);
+	if (size == 2)
+		return inw(port);
+	return inl(port);
+}
+
+static void conf1_write(__u16 port, unsigned int size, __u32 value)
+{
+	if (size == 1)
+		outb(value, port);
+	else if (size == 2)
+		outw(value, port);
+	else
+		outl(value, port);
+}
+
+/* The access on the hardware; registers it cannot reach read as ones. */
+static void hw_access(__u16 bdf, unsigned int reg, unsigned int size,
+		      bool write, __u32 *value)
+{
+	volatile void *p = NULL;
+	__u16 port;
+
+	spin_lock(&pci_lock);
+	if (mmcfg_base() && (bdf >> 8) <=
+	    system_config->platform.pci_mmconfig_end_bus)
+		p = mmcfg_reg(bdf, reg);
+	if (p) {
+		if (write)
+			mmcfg_write(p, size, *value);
+		else
+			*value = mmcfg_read(p, size);
+	} else if (reg < CONF1_LEGACY_SIZE) {
+		outl(CONF1_ENABLE | (bdf << CONF1_BDF_SHIFT) |
+		     (reg & CONF1_REG_MASK), PCI_CONF1_ADDR_PORT);
+		port = PCI_CONF1_DATA_PORT + (reg & 3);
+		if (write)
+			conf1_write(port, size, *value);
+		else
+			*value = conf1_read(port, size);
+	} else if (!write) {
+		*value = 0xffffffff;
+	}
+	spin_unlock(&pci_lock);
+}
+
+/* One configuration access by @cpu's cell, decided and performed. */
+static void cfg_access(struct per_cpu *cpu, __u16 bdf, unsigned int reg,
+		       unsigned int size, bool write, __u32 *value)
+{
+	struct pci_cfg_access access = {
+		.dev = pci_cell_device(cpu->cell, bdf),
+		.root = cell_is_root(cpu->cell),
+		.reg = reg,
+		.size = size,
+		.write = write,
+	};
+
+	if (pci_cfg_filter(&access, value) == PCI_CFG_PERFORM)
+		hw_access(bdf, reg, size, write, value);
+}
+
+bool pci_conf1_access(struct per_cpu *cpu, const struct vcpu_io *io,
+		      __u64 *rax)
+{
+	unsigned int offset = io->port - PCI_CONF1_DATA_PORT;
+	__u32 addr = cpu->arch.pci_addr, value = io_out_value(*rax, io->size);
+
+	if (io->port == PCI_CONF1_ADDR_PORT && io->size == 4) {
+		if (io->in)
+			*rax = io_in_result(*rax, 4, addr);
+		else
+			cpu->arch.pci_addr = value;
+		return true;
+	}
+	if (io->port < PCI_CONF1_DATA_PORT || offset & (io->size - 1))
+		return false;
+	if (addr & CONF1_ENABLE)
+		cfg_access(cpu, (addr >> CONF1_BDF_SHIFT) & 0xffff,
+			   (addr & CONF1_REG_MASK) + offset, io->size,
+			   !io->in, &value);
+	else
+		value = 0xffffffff;
+	if (io->in)
+		*rax = io_in_result(*rax, io->size, value);
+	return true;
+}
+
+bool pci_mmcfg_access(struct per_cpu *cpu, __u64 gpa, unsigned int size,
+		      bool write, __u32 *value)
+{
+	__u64 offset = gpa - mmcfg_base();
+
+	cfg_access(cpu, offset >> MMCFG_BDF_SHIFT,
+		   offset & (PCI_CFG_SPACE_SIZE - 1), size, write, value);
+	return true;
+}

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Configuration space decisions of jailhouse/pci.h; plain logic, also
+ * built for the host.
+ */
+#include <jailhouse/cell.h>
+#include <jailhouse/pci.h>
+
+#include "config.h"
+
+/* Command bits any cell may set; bus mastering needs the DMA flag. */
+#define CMD_ALLOWED	(PCI_CMD_IO | PCI_CMD_MEMORY | PCI_CMD_PARITY | \
+			 PCI_CMD_SERR | PCI_CMD_INTX_DISABLE)
+/* The status register above the command register: write one to clear. */
+#define STATUS_W1C		0xffff0000U
+#define DWORD_MASK		(~3U)
+
+/*
+ * Who owns each of the root cell's devices (index as in its config): 0
+ * for the root cell, else the id of the cell that claims it. Written
+ * under the cell lock, read by the root cell's exits without it.
+ */
+static __u8 root_device_owner[JAILHOUSE_MAX_PCI_DEVICES];
+
+static __u32 size_mask(unsigned int size)
+{
+	return size == 4 ? 0xffffffff : (1U << (8 * size)) - 1;
+}
+
+/* The bits of the command/status dword a non-root cell may write. */
+static __u32 command_write_mask(const struct jailhouse_pci_device *dev)
+{
+	__u32 mask = CMD_ALLOWED | STATUS_W1C;
+
+	if (dev->flags & JAILHOUSE_PCI_FLAG_DMA)
+		mask |= PCI_CMD_MASTER;
+	return mask;
+}
+
+enum pci_cfg_result pci_cfg_filter(const struct pci_cfg_access *access,
+				   __u32 *value)
+{
+	unsigned int shift = 8 * (access->reg & 3);
+
+	if (!access->dev) {
+		if (!access->write)
+			*value = size_mask(access->size);
+		return PCI_CFG_EMULATED;
+	}
+	if (access->root || !access->write)
+		return PCI_CFG_PERFORM;
+	if ((access->reg & DWORD_MASK) != PCI_CFG_COMMAND)
+		return PCI_CFG_EMULATED;
+	*value &= (command_write_mask(access->dev) >> shift) &
+		  size_mask(access->size);
+	return PCI_CFG_PERFORM;
+}
+
+static int desc_device_index(const struct jailhouse_cell_desc *desc,
+			     __u16 bdf)
+{
+	const struct jailhouse_pci_device *dev =
+		jailhouse_cell_pci_devices(desc);
+	unsigned int n;
+
+	for (n = 0; n < desc->num_pci_devices; n++)
+		if (dev[n].domain == 0 && dev[n].bdf == bdf)
+			return n;
+	return -1;
+}
+
+const struct jailhouse_pci_device *
+pci_desc_device(const struct jailhouse_cell_desc *desc, __u16 bdf)
+{
+	int n = desc_device_index(desc, bdf);
+
+	return n < 0 ? NULL : &jailhouse_cell_pci_devices(desc)[n];
+}
+
+const struct jailhouse_pci_device *pci_cell_device(const struct cell *cell,
+						   __u16 bdf)
+{
+	int n;
+
+	if (cell != &root_cell)
+		return pci_desc_device(cell->config, bdf);
+	n = desc_device_index(cell->config, bdf);
+	if (n < 0 || __atomic_load_n(&root_device_owner[n], __ATOMIC_ACQUIRE))
+		return NULL;
+	return &jailhouse_cell_pci_devices(cell->config)[n];
+}
+
+/* The owner of root device @n: the first cell that lists it, or 0. */
+static __u8 root_device_owner_of(unsigned int n)
+{
+	const struct jailhouse_pci_device *dev =
+		&jailhouse_cell_pci_devices(root_cell.config)[n];
+	struct cell *cell;
+	unsigned int slot;
+
+	for_each_cell(slot, cell)
+		if (dev->domain == 0 && pci_desc_device(cell->config, dev->bdf))
+			return cell->id;
+	return 0;
+}
+
+void pci_root_devices_update(void)
+{
+	unsigned int n;
+
+	for (n = 0; n < root_cell.config->num_pci_devices &&
+		    n < JAILHOUSE_MAX_PCI_DEVICES; n++)
+		__atomic_store_n(&root_device_owner[n],
+				 root_device_owner_of(n), __ATOMIC_RELEASE);
+}
