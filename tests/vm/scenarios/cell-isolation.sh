@@ -87,6 +87,10 @@ expect_failed hypercall-root ""
 expect_failed hypercall-wild ""
 expect_failed ipi-root "" running
 expect_failed init-root "" running
+expect_failed ioapic-pin ""
+jailhouse console | grep -q "IOAPIC 0 register 0x18 write 0x40 refused" ||
+	fail "ioapic-pin: failed, but not for its IOAPIC write"
+expect_failed pci-cfg "" running
 
 # Never answers: the shutdown request times out (bounded for a sandbox)
 # and the cell is failed and stopped.

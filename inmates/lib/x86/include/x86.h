@@ -28,6 +28,19 @@ static inline __u8 inb(__u16 port)
 	return value;
 }
 
+static inline void outl(__u16 port, __u32 value)
+{
+	asm volatile("outl %0, %1" : : "a" (value), "Nd" (port));
+}
+
+static inline __u32 inl(__u16 port)
+{
+	__u32 value;
+
+	asm volatile("inl %1, %0" : "=a" (value) : "Nd" (port));
+	return value;
+}
+
 static inline __u64 rdmsr(__u32 msr)
 {
 	__u32 lo, hi;
