@@ -15,11 +15,11 @@
 #include <jailhouse/hypercall-handler.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
-#include <jailhouse/ratelimit.h>
 #include <asm/apic.h>
 #include <asm/ioapic.h>
 #include <asm/ipi.h>
 #include <asm/processor.h>
+#include <asm/vcpu.h>
 
 #define MSR_IA32_APIC_BASE	0x1b
 #define APIC_BASE_ADDR		0xfffff000ULL
@@ -30,8 +30,6 @@
 #define ICR_SEND_BITS		(APIC_ICR_VECTOR | APIC_ICR_DLVR_MASK | \
 				 APIC_ICR_ASSERT | APIC_ICR_LEVEL)
 #define SIPI_SHIFT		12
-#define LOG_INTERVAL		(1ULL << 31)
-#define LOG_BURST		10
 
 static struct apic_cpu apic_cpus[APIC_MAX_CPUS];
 
@@ -86,14 +84,8 @@ bool apic_rte_allowed(const struct cell *cell, __u64 rte)
 
 static void log_denied(struct per_cpu *cpu, __u64 icr)
 {
-	unsigned int missed;
-
-	if (!ratelimit_pass(&cpu->log_limit, arch_tsc(), LOG_INTERVAL,
-			    LOG_BURST, &missed))
+	if (!refusal_log_pass())
 		return;
-	if (missed)
-		printk("CPU %u: %u IPI refusals not logged\n", cpu->cpu_id,
-		       missed);
 	printk("CPU %u: cell \"%s\": IPI refused (ICR 0x%llx)\n",
 	       cpu->cpu_id, cpu->cell->config->name, icr);
 }

@@ -9,6 +9,7 @@
 #include <asm/devmap.h>
 #include <asm/ioapic.h>
 #include <asm/spinlock.h>
+#include <asm/vcpu.h>
 
 #include "config.h"
 
@@ -161,9 +162,10 @@ void ioapic_root_pins_update(void)
 static bool refuse(struct per_cpu *cpu, unsigned int n, __u8 index,
 		   __u32 value)
 {
-	printk("CPU %u: cell \"%s\": IOAPIC %u register 0x%x write 0x%x "
-	       "refused\n", cpu->cpu_id, cpu->cell->config->name, n, index,
-	       value);
+	if (refusal_log_pass())
+			printk("CPU %u: cell \"%s\": IOAPIC %u register 0x%x "
+		       "write 0x%x refused\n", cpu->cpu_id,
+		       cpu->cell->config->name, n, index, value);
 	return cell_is_root(cpu->cell);
 }
 

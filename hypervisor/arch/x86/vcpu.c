@@ -11,6 +11,7 @@
  * to REFUSAL_LOG_BURST per REFUSAL_LOG_INTERVAL over all CPUs, since they
  * share one console.
  */
+#include <jailhouse/arch.h>
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/hypercall-handler.h>
@@ -33,22 +34,13 @@
 static spinlock_t refusal_log_lock;
 static struct ratelimit refusal_log_limit;
 
-static __u64 read_tsc(void)
-{
-	__u32 lo, hi;
-
-	asm volatile("rdtsc" : "=a" (lo), "=d" (hi));
-	return ((__u64)hi << 32) | lo;
-}
-
-/* Whether a refusal may be logged now; reports what was held back. */
-static bool refusal_log_pass(void)
+bool refusal_log_pass(void)
 {
 	unsigned int missed;
 	bool pass;
 
 	spin_lock(&refusal_log_lock);
-	pass = ratelimit_pass(&refusal_log_limit, read_tsc(),
+	pass = ratelimit_pass(&refusal_log_limit, arch_tsc(),
 			      REFUSAL_LOG_INTERVAL, REFUSAL_LOG_BURST,
 			      &missed);
 	spin_unlock(&refusal_log_lock);

@@ -2,8 +2,8 @@
 #ifndef _JAILHOUSE_PERCPU_H
 #define _JAILHOUSE_PERCPU_H
 
+#include <stdbool.h>
 #include <jailhouse/types.h>
-#include <jailhouse/ratelimit.h>
 #include <jailhouse/vmexit-stats.h>
 #include <asm/percpu.h>
 
@@ -43,8 +43,6 @@ struct per_cpu {
 	bool parked;
 	/** VM exits by reason (JAILHOUSE_CPU_STAT_*). */
 	struct vmexit_stats stats;
-	/** Limits the log lines the cell can provoke on this CPU. */
-	struct ratelimit log_limit;
 } __attribute__((aligned(PAGE_SIZE)));
 
 /** The data area of CPU @cpu_id, or NULL if no such CPU entered. */

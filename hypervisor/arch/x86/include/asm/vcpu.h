@@ -119,6 +119,13 @@ bool vcpu_handle_io(struct per_cpu *cpu, const struct vcpu_io *io);
 /** An MSR access the MSR bitmap intercepted; as vcpu_handle_io(). */
 bool vcpu_handle_msr(struct per_cpu *cpu, const struct vcpu_msr *msr);
 
+/**
+ * Whether a refused access may be logged now: at most REFUSAL_LOG_BURST
+ * lines per REFUSAL_LOG_INTERVAL over all CPUs, which share one console;
+ * prints how many were held back before.
+ */
+bool refusal_log_pass(void);
+
 /** The selected backend, once arch_cpu_probe() succeeded. */
 extern const struct vcpu_vendor_ops *vcpu_vendor;
 
