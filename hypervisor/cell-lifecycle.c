@@ -456,7 +456,7 @@ long cell_start(struct per_cpu *caller, struct cell *cell)
 	if (err)
 		return err;
 	comm_region_init(cell->comm, cell->config, system_config,
-			 arch_tsc_khz());
+			 arch_tsc_khz(), arch_apic_khz());
 	cell->state = JAILHOUSE_CELL_RUNNING;
 	boot->reset_address = cell->config->cpu_reset_address;
 	err = cpu_request(boot, CPU_REQ_RESET, true);

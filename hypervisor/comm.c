@@ -44,7 +44,8 @@ static __u32 comm_flags(const struct jailhouse_cell_desc *cell)
 
 void comm_region_init(struct jailhouse_comm_region *comm,
 		      const struct jailhouse_cell_desc *cell,
-		      const struct jailhouse_system *sys, __u32 tsc_khz)
+		      const struct jailhouse_system *sys, __u32 tsc_khz,
+		      __u32 apic_khz)
 {
 	const struct jailhouse_platform_info *pf = &sys->platform;
 
@@ -59,7 +60,7 @@ void comm_region_init(struct jailhouse_comm_region *comm,
 	comm->pm_timer_address = pf->pm_timer_address;
 	comm->num_cpus = cpu_count(cell);
 	comm->tsc_khz = pf->tsc_khz ? pf->tsc_khz : tsc_khz;
-	comm->apic_khz = pf->apic_khz;
+	comm->apic_khz = pf->apic_khz ? pf->apic_khz : apic_khz;
 }
 
 unsigned int comm_cell_state(const struct jailhouse_comm_region *comm)

@@ -52,7 +52,8 @@ static void test_init_fills_region(void **state)
 {
 	(void)state;
 	memset(&comm, 0xa5, sizeof(comm));
-	comm_region_init(&comm, &cell_blob.desc, &sys_blob.sys, 2000000);
+	comm_region_init(&comm, &cell_blob.desc, &sys_blob.sys, 2000000,
+			 500000);
 	assert_memory_equal(comm.signature, "JHCOMM", 6);
 	assert_int_equal(comm.revision, 2);
 	assert_int_equal(comm.cell_state, JAILHOUSE_CELL_RUNNING);
@@ -69,6 +70,12 @@ static void test_init_fills_region(void **state)
 	/* Measured TSC when the platform gives none; APIC as given. */
 	assert_int_equal(comm.tsc_khz, 2000000);
 	assert_int_equal(comm.apic_khz, 1000000);
+	/* And the measured APIC timer when the platform gives none. */
+	sys_blob.sys.platform.apic_khz = 0;
+	comm_region_init(&comm, &cell_blob.desc, &sys_blob.sys, 2000000,
+			 500000);
+	sys_blob.sys.platform.apic_khz = 1000000;
+	assert_int_equal(comm.apic_khz, 500000);
 }
 
 static void test_init_console_none_and_mmio(void **state)
@@ -78,12 +85,12 @@ static void test_init_console_none_and_mmio(void **state)
 
 	(void)state;
 	d->console.type = JAILHOUSE_CON_TYPE_NONE;
-	comm_region_init(&comm, d, &sys_blob.sys, 1);
+	comm_region_init(&comm, d, &sys_blob.sys, 1, 1);
 	assert_int_equal(comm.console.type, JAILHOUSE_COMM_CON_TYPE_NONE);
 	assert_int_equal(comm.console.address, 0);
 	d->console.type = JAILHOUSE_CON_TYPE_UART_MMIO;
 	d->console.address = 0xfe000000;
-	comm_region_init(&comm, d, &sys_blob.sys, 1);
+	comm_region_init(&comm, d, &sys_blob.sys, 1, 1);
 	assert_int_equal(comm.console.type, JAILHOUSE_COMM_CON_TYPE_8250);
 	assert_int_equal(comm.console.flags, JAILHOUSE_COMM_CON_MMIO);
 	assert_int_equal(comm.console.address, 0xfe000000);

@@ -21,8 +21,6 @@
 #include <asm/processor.h>
 #include <asm/vcpu.h>
 
-#define MSR_IA32_APIC_BASE	0x1b
-#define APIC_BASE_ADDR		0xfffff000ULL
 #define MSR_X2APIC_LDR		0x80d
 #define APIC_REG_END		0x400
 #define APIC_REG_ALIGN		0xf

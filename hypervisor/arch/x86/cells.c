@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * x86 side of cells (jailhouse/arch.h): kicks are NMIs, parking and
- * reset are the backend's, the TSC is measured against the ACPI PM timer
- * when the system config gives no frequency.
+ * reset are the backend's, the clocks are clocks.c's.
  */
 #include <jailhouse/arch.h>
 #include <jailhouse/cell.h>
@@ -12,6 +11,7 @@
 #include <jailhouse/printk.h>
 #include <jailhouse/string.h>
 #include <asm/apic.h>
+#include <asm/clocks.h>
 #include <asm/ioapic.h>
 #include <asm/iopm.h>
 #include <asm/ipi.h>
@@ -20,67 +20,23 @@
 
 #include "config.h"
 
-#define PM_TIMER_HZ		3579545
-#define PM_TIMER_MASK		0xffffff
-/* 10 ms of PM timer ticks. */
-#define PM_TIMER_CALIBRATE	(PM_TIMER_HZ / 100)
 /* The larger of the two backends' I/O bitmaps (asm/iopm.h). */
 #define IO_BITMAP_MAX_PAGES	(SVM_IOPM_SIZE / PAGE_SIZE)
-/* When nothing else is known: 1 GHz, what inmates assume too. */
-#define DEFAULT_TSC_KHZ		1000000
-
-static __u32 tsc_khz;
 /* Where root_ports_update() builds the root's next I/O bitmap. */
 static __u8 *ports_scratch;
-
-__u64 arch_tsc(void)
-{
-	__u32 lo, hi;
-
-	asm volatile("rdtsc" : "=a" (lo), "=d" (hi));
-	return ((__u64)hi << 32) | lo;
-}
-
-__u32 arch_tsc_khz(void)
-{
-	return tsc_khz;
-}
-
-/* TSC ticks over 10 ms of the PM timer (24 bits, wraps). */
-static __u32 measure_tsc_khz(__u16 pm_port)
-{
-	__u32 start = inl(pm_port) & PM_TIMER_MASK;
-	__u64 tsc_start = arch_tsc();
-
-	while (((inl(pm_port) - start) & PM_TIMER_MASK) < PM_TIMER_CALIBRATE)
-		cpu_relax();
-	return (arch_tsc() - tsc_start) / 10;
-}
-
-static void tsc_init(void)
-{
-	const struct jailhouse_platform_info *pf = &system_config->platform;
-
-	if (pf->tsc_khz)
-		tsc_khz = pf->tsc_khz;
-	else if (pf->pm_timer_address)
-		tsc_khz = measure_tsc_khz(pf->pm_timer_address);
-	if (!tsc_khz)
-		tsc_khz = DEFAULT_TSC_KHZ;
-	printk("TSC: %u kHz\n", tsc_khz);
-}
 
 int arch_init(void)
 {
 	int err;
 
-	tsc_init();
 	ports_scratch = page_alloc(IO_BITMAP_MAX_PAGES);
 	if (!ports_scratch)
 		return -ENOMEM;
 	err = ipi_init();
-	if (!err)
-		err = vcpu_vendor->init();
+	if (err)
+		return err;
+	clocks_init();
+	err = vcpu_vendor->init();
 	if (!err)
 		ioapic_init();
 	return err;
@@ -99,6 +55,7 @@ void arch_cpu_park(struct per_cpu *cpu)
 void arch_cpu_reset(struct per_cpu *cpu, __u64 address)
 {
 	apic_cpu_reset(cpu);
+	vcpu_reset_msrs(cpu);
 	vcpu_vendor->reset(cpu, address);
 }
 

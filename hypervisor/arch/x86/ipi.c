@@ -8,12 +8,10 @@
  */
 #include <jailhouse/header.h>
 #include <jailhouse/mem.h>
+#include <asm/apic.h>
 #include <asm/ipi.h>
 #include <asm/processor.h>
 
-#define MSR_IA32_APIC_BASE	0x1b
-#define APIC_BASE_EXTD		(1ULL << 10)
-#define APIC_BASE_ADDR		0xfffff000ULL
 #define MSR_X2APIC_APICID	0x802
 #define MSR_X2APIC_ICR		0x830
 

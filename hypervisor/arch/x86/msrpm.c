@@ -6,12 +6,12 @@
 #include <stdbool.h>
 #include <jailhouse/errno.h>
 #include <jailhouse/string.h>
+#include <asm/apic.h>
 #include <asm/msrpm.h>
 #include <asm/svm.h>
 
 #include "config.h"
 
-#define MSR_IA32_APIC_BASE		0x1b
 #define MSR_IA32_FEATURE_CONTROL	0x3a
 
 /* See msr_is_reserved(). */

@@ -103,6 +103,7 @@ int arch_cpu_init(struct per_cpu *cpu)
 	 * may send IPIs to the last, which must be known by then.
 	 */
 	apic_cpu_init(cpu);
+	vcpu_reset_msrs(cpu);
 	return 0;
 }
 

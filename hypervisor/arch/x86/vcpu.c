@@ -18,6 +18,7 @@
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
 #include <jailhouse/ratelimit.h>
+#include <asm/apic.h>
 #include <asm/cpuid-policy.h>
 #include <asm/msrpm.h>
 #include <asm/pci.h>
@@ -26,6 +27,9 @@
 #include <asm/vcpu.h>
 
 #define X86_CR4_OSXSAVE		(1UL << 18)
+#define MSR_MTRR_DEF_TYPE	0x2ff
+/* Default type (bits 0-7), fixed-range enable (10), enable (11). */
+#define MTRR_DEF_TYPE_VALID	0xcffULL
 
 /* TSC cycles: between 0.5 and 2 s on the CPUs we run on. */
 #define REFUSAL_LOG_INTERVAL	(1ULL << 31)
@@ -146,16 +150,59 @@ static void log_msr(const struct per_cpu *cpu, const struct vcpu_msr *msr,
 		       " (reserved)" : "");
 }
 
+static void msr_result(struct guest_regs *regs, __u64 value)
+{
+	regs->rax = (__u32)value;
+	regs->rdx = value >> 32;
+}
+
+/*
+ * MSRs every cell may use, config or not:
+ * - reading IA32_APIC_BASE: the inmate library, like Linux, learns there
+ *   where its APIC is and in which mode;
+ * - MTRR_DEF_TYPE: read and written in a copy per CPU. Jailhouse's inmate
+ *   library and Linux's CPU bring-up write it; the real MTRRs, which the
+ *   hypervisor's own accesses on that CPU depend on too, stay as Linux
+ *   set them at boot.
+ */
+static bool msr_emulated(struct per_cpu *cpu, const struct vcpu_msr *msr)
+{
+	struct guest_regs *regs = cpu->arch.guest_regs;
+	__u64 value = (regs->rdx << 32) | (__u32)regs->rax;
+
+	switch (msr->index) {
+	case MSR_IA32_APIC_BASE:
+		if (msr->write)
+			return false;
+		msr_result(regs, read_msr(MSR_IA32_APIC_BASE));
+		return true;
+	case MSR_MTRR_DEF_TYPE:
+		if (!msr->write)
+			msr_result(regs, cpu->arch.mtrr_def_type);
+		else if (!(value & ~MTRR_DEF_TYPE_VALID))
+			cpu->arch.mtrr_def_type = value;
+		else
+			return false;
+		return true;
+	}
+	return false;
+}
+
+void vcpu_reset_msrs(struct per_cpu *cpu)
+{
+	cpu->arch.mtrr_def_type = read_msr(MSR_MTRR_DEF_TYPE);
+}
+
 bool vcpu_handle_msr(struct per_cpu *cpu, const struct vcpu_msr *msr)
 {
 	struct guest_regs *regs = cpu->arch.guest_regs;
 
+	if (msr_emulated(cpu, msr))
+		return true;
 	log_msr(cpu, msr, regs);
 	if (!cell_is_root(cpu->cell))
 		return false;
-	if (!msr->write) {
-		regs->rax = 0;
-		regs->rdx = 0;
-	}
+	if (!msr->write)
+		msr_result(regs, 0);
 	return true;
 }

@@ -111,5 +111,7 @@ void arch_root_resources_update(void);
 /** The time stamp counter and its frequency in kHz. */
 __u64 arch_tsc(void);
 __u32 arch_tsc_khz(void);
+/** The local APIC timer's frequency (divide by 1) in kHz; 0: unknown. */
+__u32 arch_apic_khz(void);
 
 #endif /* !_JAILHOUSE_ARCH_H */

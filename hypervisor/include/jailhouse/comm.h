@@ -36,12 +36,13 @@ struct comm_clock {
 /**
  * Zero @comm and fill the fields the hypervisor owns for @cell starting
  * on @sys: signature, revision, flags from the console flags, the console
- * in Jailhouse's layout, platform data, CPU count. @tsc_khz is used when
- * the platform gives none.
+ * in Jailhouse's layout, platform data, CPU count. @tsc_khz and
+ * @apic_khz (measured) are used where the platform gives none.
  */
 void comm_region_init(struct jailhouse_comm_region *comm,
 		      const struct jailhouse_cell_desc *cell,
-		      const struct jailhouse_system *sys, __u32 tsc_khz);
+		      const struct jailhouse_system *sys, __u32 tsc_khz,
+		      __u32 apic_khz);
 
 /**
  * The state the cell reports: its cell_state if that is a state

@@ -9,6 +9,7 @@
 # there). The uncooperative cells are shut down or destroyed in bounded
 # time. Each test creates the cell again, so Linux gets CPU 3 back
 # after every destroy (INIT/SIPI emulation).
+# com2: uart-irq: pin 3 delivered vector 0x33 to APIC id 3
 set -eu
 . tests/vm/lib/signed.sh
 work=/tmp/iso
@@ -83,6 +84,8 @@ expect_failed mem-read "addr=$sentinel"
 expect_failed mem-write "addr=$sentinel"
 expect_failed pio-denied ""
 expect_failed msr-denied ""
+# MTRR_DEF_TYPE, which Jailhouse's inmate library writes: a per-CPU copy.
+expect_failed msr-denied "msr=0x2ff value=0xc06" running
 expect_failed hypercall-root ""
 expect_failed hypercall-wild ""
 expect_failed ipi-root "" running
@@ -91,6 +94,10 @@ expect_failed ioapic-pin ""
 jailhouse console | grep -q "IOAPIC 0 register 0x18 write 0x40 refused" ||
 	fail "ioapic-pin: failed, but not for its IOAPIC write"
 expect_failed pci-cfg "" running
+# Its own pin (COM2's) delivers to its CPU, aimed at a root CPU it fails.
+expect_failed uart-irq ""
+jailhouse console | grep -q "IOAPIC 0 register 0x16 write 0x33 refused" ||
+	fail "uart-irq: failed, but not for aiming its pin at a root CPU"
 
 # Never answers: the shutdown request times out (bounded for a sandbox)
 # and the cell is failed and stopped.

@@ -11,6 +11,8 @@
 # com2: sandbox-demo: .*progress every 1000 rounds
 # com2: sandbox-demo: round [0-9]+, checksum
 # com2: sandbox-demo: shutdown request approved
+# com2: apic-demo: [0-9]+ ticks, jitter min -?[0-9]+ avg -?[0-9]+ max
+# com2: apic-demo: shutdown request approved
 set -eu
 . tests/vm/lib/signed.sh
 work=/tmp/life
@@ -103,6 +105,16 @@ while [ $n -le 50 ]; do
 	n=$((n + 1))
 done
 echo "cell-lifecycle: 50 cycles, pool use '$pool0' after each"
+
+step "apic-demo"
+jh-sign --cell $cell -o $work/apic.bin inmates/demos/x86/apic-demo.bin
+jailhouse cell create $work/cell
+jailhouse cell load $cell $work/apic.bin
+jailhouse cell start $cell
+sleep 4
+state_is running || fail "apic-demo not running"
+jailhouse cell shutdown $cell
+jailhouse cell destroy $cell
 
 jailhouse disable
 rmmod jailhouse

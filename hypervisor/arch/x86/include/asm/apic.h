@@ -14,6 +14,11 @@
 #include <stdbool.h>
 #include <jailhouse/types.h>
 
+/* IA32_APIC_BASE: where the APIC is and in which mode. */
+#define MSR_IA32_APIC_BASE		0x1b
+#define APIC_BASE_EXTD			(1ULL << 10)
+#define APIC_BASE_ADDR			0xfffff000ULL
+
 /* xAPIC register offsets in the APIC page. */
 #define APIC_REG_ID			0x020
 #define APIC_REG_LDR			0x0d0

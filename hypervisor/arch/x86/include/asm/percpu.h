@@ -64,6 +64,8 @@ struct arch_per_cpu {
 	__u32 apic_id;
 	/** The guest's PCI address port 0xCF8 (asm/pci.h). */
 	__u32 pci_addr;
+	/** The guest's MTRR_DEF_TYPE (vcpu.c), not the CPU's. */
+	__u64 mtrr_def_type;
 	/** The guest's IOAPIC register selects (asm/ioapic.h). */
 	__u8 ioapic_select[JAILHOUSE_MAX_IOAPICS];
 };

@@ -120,6 +120,12 @@ bool vcpu_handle_io(struct per_cpu *cpu, const struct vcpu_io *io);
 bool vcpu_handle_msr(struct per_cpu *cpu, const struct vcpu_msr *msr);
 
 /**
+ * Self: the MSRs the hypervisor keeps per CPU (vcpu.c) as the CPU now
+ * holds them; at activation and when the CPU starts afresh in a cell.
+ */
+void vcpu_reset_msrs(struct per_cpu *cpu);
+
+/**
  * Whether a refused access may be logged now: at most REFUSAL_LOG_BURST
  * lines per REFUSAL_LOG_INTERVAL over all CPUs, which share one console;
  * prints how many were held back before.
