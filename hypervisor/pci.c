@@ -104,12 +104,25 @@ static __u8 root_device_owner_of(unsigned int n)
 	return 0;
 }
 
+/*
+ * A device that changes hands stops mastering the bus first: whatever
+ * DMA its old owner set up must not land in memory the new one gets.
+ */
 void pci_root_devices_update(void)
 {
+	const struct jailhouse_pci_device *dev =
+		jailhouse_cell_pci_devices(root_cell.config);
 	unsigned int n;
+	__u8 owner;
 
 	for (n = 0; n < root_cell.config->num_pci_devices &&
-		    n < JAILHOUSE_MAX_PCI_DEVICES; n++)
-		__atomic_store_n(&root_device_owner[n],
-				 root_device_owner_of(n), __ATOMIC_RELEASE);
+		    n < JAILHOUSE_MAX_PCI_DEVICES; n++) {
+		owner = root_device_owner_of(n);
+		if (owner == root_device_owner[n])
+			continue;
+		if (dev[n].domain == 0)
+			arch_pci_stop_bus_master(dev[n].bdf);
+		__atomic_store_n(&root_device_owner[n], owner,
+				 __ATOMIC_RELEASE);
+	}
 }

@@ -40,12 +40,20 @@ static struct cell sandbox = { .config = &sandbox_desc.desc, .id = 1 };
 struct cell *cells[MAX_CELLS];
 
 static const struct jailhouse_pci_device *smbus, *nic;
+static unsigned int stopped, stopped_bdf;
+
+void arch_pci_stop_bus_master(__u16 bdf)
+{
+	stopped++;
+	stopped_bdf = bdf;
+}
 
 static int setup(void **state)
 {
 	(void)state;
 	memset(cells, 0, sizeof(cells));
 	pci_root_devices_update();
+	stopped = 0;
 	smbus = &sandbox_desc.pci[0];
 	nic = &root_desc.pci[1];
 	return 0;
@@ -58,11 +66,15 @@ static void test_ownership_moves(void **state)
 	assert_null(pci_cell_device(&sandbox, NIC));
 	cells[0] = &sandbox;
 	pci_root_devices_update();
+	/* The device that moved, and only it, stopped mastering the bus. */
+	assert_int_equal(stopped, 1);
+	assert_int_equal(stopped_bdf, SMBUS);
 	assert_null(pci_cell_device(&root_cell, SMBUS));
 	assert_ptr_equal(pci_cell_device(&sandbox, SMBUS), smbus);
 	assert_non_null(pci_cell_device(&root_cell, NIC));
 	cells[0] = NULL;
 	pci_root_devices_update();
+	assert_int_equal(stopped, 2);
 	assert_non_null(pci_cell_device(&root_cell, SMBUS));
 	/* Not listed anywhere: nobody's. */
 	assert_null(pci_cell_device(&root_cell, JAILHOUSE_PCI_BDF(1, 0, 0)));

@@ -126,6 +126,17 @@ static void hw_access(__u16 bdf, unsigned int reg, unsigned int size,
 	spin_unlock(&pci_lock);
 }
 
+void arch_pci_stop_bus_master(__u16 bdf)
+{
+	__u32 command;
+
+	hw_access(bdf, PCI_CFG_COMMAND, 2, false, &command);
+	if (command == 0xffff || !(command & PCI_CMD_MASTER))
+		return;
+	command &= ~PCI_CMD_MASTER;
+	hw_access(bdf, PCI_CFG_COMMAND, 2, true, &command);
+}
+
 /* One configuration access by @cpu's cell, decided and performed. */
 static void cfg_access(struct per_cpu *cpu, __u16 bdf, unsigned int reg,
 		       unsigned int size, bool write, __u32 *value)

@@ -73,8 +73,11 @@ const struct jailhouse_pci_device *pci_cell_device(const struct cell *cell,
 
 /**
  * After a cell is created or destroyed (cell lock): the root cell loses
- * or regains the devices that cell claims.
+ * or regains the devices that cell claims, each with bus mastering off.
  */
 void pci_root_devices_update(void);
+
+/** Clear bus mastering in the command register of @bdf (the arch's). */
+void arch_pci_stop_bus_master(__u16 bdf);
 
 #endif /* !_JAILHOUSE_PCI_H */

@@ -6,8 +6,8 @@
 # past 256 bytes, by MMCONFIG) reads as before enabling; moving an
 # interrupt to another CPU rewrites its IOAPIC entry, and the interrupt
 # then arrives there; a sandbox cell that claims a device takes it from
-# Linux's view (all ones) and gives it back at destroy, when its pins and
-# registers are Linux's again.
+# Linux's view (all ones) and gives it back at destroy, bus mastering
+# stopped at each hand-over.
 set -e
 . tests/vm/lib/signed.sh
 fail() { echo "enable-pci: FAIL: $*"; jailhouse console | tail -n 8; exit 1; }
@@ -20,6 +20,7 @@ config_sums() {
 }
 
 vendor_device() { od -An -tx4 -N4 $smbus | tr -d ' '; }
+command_low() { od -An -tx1 -j4 -N1 $smbus | tr -d ' '; }
 
 # IRQ 4 (COM1, IOAPIC pin 4) interrupts taken by CPU $1 so far.
 com1_irqs_on() {
@@ -68,6 +69,9 @@ echo f >/proc/irq/4/smp_affinity
 
 id=$(vendor_device)
 [ "$id" != ffffffff ] || fail "00:1f.3 absent before the cell"
+# Linux lets 00:1f.3 master the bus; the hand-over must stop that.
+printf '\007' | dd of=$smbus bs=1 seek=4 conv=notrunc 2>/dev/null
+[ "$(command_low)" = 07 ] || fail "00:1f.3 command reads $(command_low)"
 jailhouse cell create /tmp/pci-demo.cell
 [ "$(vendor_device)" = ffffffff ] ||
 	fail "root still sees 00:1f.3 ($(vendor_device)) while the cell has it"
@@ -81,6 +85,8 @@ jailhouse cell list | grep -q "pci-demo *running" ||
 jailhouse cell destroy pci-demo
 [ "$(vendor_device)" = "$id" ] ||
 	fail "00:1f.3 reads $(vendor_device) after destroy, $id before"
+[ "$(command_low)" = 03 ] ||
+	fail "00:1f.3 command $(command_low) after the hand-overs, not 03"
 
 jailhouse console | grep -q "pci-cfg: Test result: SUCCESS" ||
 	fail "pci-cfg did not report success"
