@@ -54,6 +54,9 @@ void arch_cpu_park(struct per_cpu *cpu)
 
 void arch_cpu_reset(struct per_cpu *cpu, __u64 address)
 {
+	/* Nothing the CPU's last guest latched carries over. */
+	cpu->arch.pci_addr = 0;
+	memset(cpu->arch.ioapic_select, 0, sizeof(cpu->arch.ioapic_select));
 	apic_cpu_reset(cpu);
 	vcpu_reset_msrs(cpu);
 	vcpu_vendor->reset(cpu, address);
