@@ -8,6 +8,7 @@
 
 #define ENTRIES			512
 #define TABLE_BITS		(PTE_PRESENT | PTE_WRITE)
+#define EPT_TABLE_BITS		(EPT_READ | EPT_WRITE | EPT_EXEC)
 
 static unsigned int level_shift(unsigned int level)
 {
@@ -34,10 +35,40 @@ static __u64 *next_table(const struct paging_env *env, __u64 entry)
 	return env->table_virt(env->ctx, entry & PTE_ADDR_MASK);
 }
 
+/* What an entry pointing to a table grants: everything, leaves decide. */
+static __u64 table_bits(const struct paging_env *env)
+{
+	return env->ept ? EPT_TABLE_BITS : TABLE_BITS | env->common_bits;
+}
+
+/* The bits the CPU sets on access, which comparisons ignore. */
+static __u64 accessed_dirty(const struct paging_env *env)
+{
+	return env->ept ? EPT_ACCESSED_DIRTY : PTE_ACCESSED_DIRTY;
+}
+
+/* Memory type WB unless uncached; EPT overrides the guest's PAT's WB. */
+static __u64 ept_leaf_bits(unsigned int flags, unsigned int level)
+{
+	__u64 bits = EPT_READ;
+
+	if (flags & PAGING_WRITE)
+		bits |= EPT_WRITE;
+	if (flags & PAGING_EXEC)
+		bits |= EPT_EXEC;
+	bits |= flags & PAGING_UNCACHED ? EPT_MEMTYPE_UC : EPT_MEMTYPE_WB;
+	if (level > 0)
+		bits |= PTE_HUGE;
+	return bits;
+}
+
 static __u64 leaf_bits(const struct paging_env *env, unsigned int flags,
 		       unsigned int level)
 {
 	__u64 bits = PTE_PRESENT | env->common_bits;
+
+	if (env->ept)
+		return ept_leaf_bits(flags, level);
 
 	if (flags & PAGING_WRITE)
 		bits |= PTE_WRITE;
@@ -83,7 +114,7 @@ static __u64 *descend(const struct paging_env *env, __u64 *entry,
 		*err = -ENOMEM;
 		return NULL;
 	}
-	*entry = phys | TABLE_BITS | env->common_bits;
+	*entry = phys | table_bits(env);
 	return table;
 }
 
@@ -150,7 +181,7 @@ static int split_huge(const struct paging_env *env, __u64 *entry)
 		return -ENOMEM;
 	for (n = 0; n < ENTRIES; n++)
 		table[n] = (base + n * PAGING_PAGE_SIZE) | bits;
-	*entry = phys | TABLE_BITS | env->common_bits;
+	*entry = phys | table_bits(env);
 	return 0;
 }
 
@@ -226,17 +257,18 @@ static __u64 *level1_entry(const struct paging_env *env, __u64 *table,
  * Whether the 4 KiB pages of @table map one 2 MiB block uniformly; the
  * accessed and dirty bits the CPU sets do not count.
  */
-static bool uniform(const __u64 *table)
+static bool uniform(const struct paging_env *env, const __u64 *table)
 {
+	__u64 ad = accessed_dirty(env);
 	__u64 base = table[0] & PTE_ADDR_MASK;
-	__u64 bits = table[0] & ~PTE_ADDR_MASK & ~PTE_ACCESSED_DIRTY;
+	__u64 bits = table[0] & ~PTE_ADDR_MASK & ~ad;
 	unsigned int n;
 
 	if (!(bits & PTE_PRESENT) || (bits & PTE_HUGE) ||
 	    (base & (PAGING_HUGE_SIZE - 1)))
 		return false;
 	for (n = 1; n < ENTRIES; n++)
-		if ((table[n] & ~PTE_ACCESSED_DIRTY) !=
+		if ((table[n] & ~ad) !=
 		    ((base + n * PAGING_PAGE_SIZE) | bits))
 			return false;
 	return true;
@@ -254,11 +286,16 @@ void paging_collapse(const struct paging_env *env,
 		if (!entry || !(*entry & PTE_PRESENT) || is_leaf(*entry, 1))
 			continue;
 		table = next_table(env, *entry);
-		if (!uniform(table))
+		if (!uniform(env, table))
 			continue;
-		*entry = (table[0] & ~PTE_ACCESSED_DIRTY) | PTE_HUGE;
+		*entry = (table[0] & ~accessed_dirty(env)) | PTE_HUGE;
 		env->free_table(env->ctx, table);
 	}
+}
+
+static bool exec_allowed(const struct paging_env *env, __u64 entry)
+{
+	return env->ept ? entry & EPT_EXEC : !(entry & PTE_NX);
 }
 
 int paging_translate(const struct paging_env *env,
@@ -281,7 +318,7 @@ int paging_translate(const struct paging_env *env,
 	if (flags)
 		*flags = PAGING_READ |
 			 (entry & PTE_WRITE ? PAGING_WRITE : 0) |
-			 (entry & PTE_NX ? 0 : PAGING_EXEC);
+			 (exec_allowed(env, entry) ? PAGING_EXEC : 0);
 	return 0;
 }
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * x86-64 page tables (4- or 5-level), for the hypervisor's own address
- * space and for AMD nested page tables (NPT), which share the format. The
+ * space and for AMD nested page tables (NPT), which share the format, and
+ * Intel's extended page tables (EPT), which differ in the leaf bits. The
  * loader builds the hypervisor's boot tables with the same code, and the
  * host unit tests exercise it; memory comes from the caller through
  * struct paging_env, so nothing here allocates by itself.
@@ -39,6 +40,20 @@
 #define PTE_NX			(1ULL << 63)
 #define PTE_ADDR_MASK		0x000ffffffffff000ULL
 
+/*
+ * Intel EPT entries (SDM vol. 3, "EPT Translation Mechanism"). Read,
+ * write and huge sit where PTE_PRESENT, PTE_WRITE and PTE_HUGE do, so the
+ * walker treats the read bit as "present": an EPT mapping is always
+ * readable, as an x86 one is. Execute takes PTE_USER's place and the
+ * memory type the place of PWT, PCD and accessed.
+ */
+#define EPT_READ		(1ULL << 0)
+#define EPT_WRITE		(1ULL << 1)
+#define EPT_EXEC		(1ULL << 2)
+#define EPT_MEMTYPE_UC		(0ULL << 3)
+#define EPT_MEMTYPE_WB		(6ULL << 3)
+#define EPT_ACCESSED_DIRTY	(3ULL << 8)
+
 struct paging_env {
 	/** Return a zeroed page and its physical address, or NULL. */
 	void *(*alloc_table)(void *ctx, __u64 *phys);
@@ -54,6 +69,8 @@ struct paging_env {
 	 * CPU treats every guest access as a user access.
 	 */
 	__u64 common_bits;
+	/** Intel EPT entries instead of x86 ones (common_bits unused). */
+	bool ept;
 };
 
 /** A table tree: its top-level table, as the CPU (CR3, nCR3) sees it. */

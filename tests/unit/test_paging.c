@@ -60,6 +60,7 @@ static int setup(void **state)
 	pool = (struct pool){ 0 };
 	env.levels = 4;
 	env.common_bits = 0;
+	env.ept = false;
 	assert_int_equal(paging_create(&env, &root), 0);
 	*state = &root;
 	return 0;
@@ -263,6 +264,60 @@ static void collapse_undoes_split(void **state)
 	assert_int_equal(flags, rw);
 }
 
+static __u64 *ept_leaf(struct paging_root *root, __u64 virt, int leaf)
+{
+	__u64 *table = root->table;
+	int level;
+
+	for (level = 3; level > leaf; level--) {
+		assert_int_equal(table[(virt >> (12 + 9 * level)) & 511] & 7,
+				 EPT_READ | EPT_WRITE | EPT_EXEC);
+		table = (__u64 *)(uintptr_t)(table[(virt >> (12 + 9 * level)) &
+						  511] & PTE_ADDR_MASK);
+	}
+	return &table[(virt >> (12 + 9 * leaf)) & 511];
+}
+
+/*
+ * EPT: tables grant everything, leaves carry read, write, execute and
+ * the memory type (WB, UC for devices), never an NX bit; access and dirty
+ * bits (8, 9) do not stop a collapse, which keeps the memory type.
+ */
+static void ept_entries(void **state)
+{
+	struct paging_root *root = *state;
+	const __u64 huge = PAGING_HUGE_SIZE, page = PAGING_PAGE_SIZE;
+	const unsigned int rwx = PAGING_READ | PAGING_WRITE | PAGING_EXEC;
+	unsigned int flags;
+	__u64 phys;
+
+	env.ept = true;
+	assert_int_equal(paging_map(&env, root, 4 * huge, 8 * huge, huge,
+				    rwx | PAGING_HUGE), 0);
+	assert_int_equal(paging_map(&env, root, page, 0xfec00000, page,
+				    PAGING_READ | PAGING_UNCACHED), 0);
+	assert_int_equal(*ept_leaf(root, 4 * huge, 1) & ~PTE_ADDR_MASK,
+			 EPT_READ | EPT_WRITE | EPT_EXEC | EPT_MEMTYPE_WB |
+			 PTE_HUGE);
+	assert_int_equal(*ept_leaf(root, page, 0) & ~PTE_ADDR_MASK,
+			 EPT_READ | EPT_MEMTYPE_UC);
+	assert_int_equal(paging_translate(&env, root, page, &phys, &flags),
+			 0);
+	assert_int_equal(flags, PAGING_READ);
+	assert_int_equal(paging_unmap(&env, root, 4 * huge + page, page), 0);
+	assert_int_equal(paging_map(&env, root, 4 * huge + page,
+				    8 * huge + page, page, rwx), 0);
+	*ept_leaf(root, 4 * huge + 3 * page, 0) |= EPT_ACCESSED_DIRTY;
+	paging_collapse(&env, root, 4 * huge, huge);
+	assert_int_equal(*ept_leaf(root, 4 * huge, 1) & ~PTE_ADDR_MASK,
+			 EPT_READ | EPT_WRITE | EPT_EXEC | EPT_MEMTYPE_WB |
+			 PTE_HUGE);
+	assert_int_equal(paging_translate(&env, root, 4 * huge + page, &phys,
+					  &flags), 0);
+	assert_int_equal(flags, rwx);
+	assert_int_equal(phys, 8 * huge + page);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -283,6 +338,7 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(collapse_undoes_split, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(ept_entries, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
