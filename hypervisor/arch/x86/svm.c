@@ -16,6 +16,7 @@
 #include <asm/ipi.h>
 #include <asm/mmio.h>
 #include <asm/msrpm.h>
+#include <asm/npt.h>
 #include <asm/processor.h>
 #include <asm/svm.h>
 #include <asm/vcpu.h>
@@ -77,74 +78,6 @@ static inline void clgi(void)
 static inline void stgi(void)
 {
 	asm volatile("stgi" : : : "memory");
-}
-
-static unsigned int region_access(const struct jailhouse_memory *mem)
-{
-	unsigned int flags = 0;
-
-	if (mem->flags & JAILHOUSE_MEM_READ)
-		flags |= PAGING_READ;
-	if (mem->flags & JAILHOUSE_MEM_WRITE)
-		flags |= PAGING_WRITE;
-	if (mem->flags & JAILHOUSE_MEM_EXECUTE)
-		flags |= PAGING_EXEC;
-	if (!(mem->flags & JAILHOUSE_MEM_NO_HUGEPAGES))
-		flags |= PAGING_HUGE;
-	return flags;
-}
-
-/*
- * The pages the hypervisor emulates (asm/mmio.h) stay out of @cell's
- * tables wherever [@start, @start + @size) covers them.
- */
-static int npt_punch_emulated(struct cell *cell, __u64 start, __u64 size)
-{
-	__u64 base, len, from, to;
-	unsigned int n;
-	int err;
-
-	for (n = 0; mmio_emulated_range(n, &base, &len); n++) {
-		if (!len || !jailhouse_ranges_overlap(start, size, base, len))
-			continue;
-		from = (start > base ? start : base) & ~(__u64)(PAGE_SIZE - 1);
-		to = start + size < base + len ? start + size : base + len;
-		err = paging_unmap(&npt_paging, &cell->arch.npt, from,
-				   to - from);
-		if (err)
-			return err;
-	}
-	return 0;
-}
-
-/* Identity of the config's regions; never the hypervisor's memory. */
-static int npt_map_regions(struct cell *cell)
-{
-	const struct jailhouse_memory *hv = &system_config->hypervisor_memory;
-	const struct jailhouse_memory *mem =
-		jailhouse_cell_mem_regions(cell->config);
-	unsigned int n;
-	int err;
-
-	for (n = 0; n < cell->config->num_memory_regions; n++, mem++) {
-		if (mem->flags & JAILHOUSE_MEM_COMM_REGION)
-			continue;
-		if (jailhouse_ranges_overlap(mem->phys_start, mem->size,
-					     hv->phys_start, hv->size))
-			return -EINVAL;
-		err = paging_map(&npt_paging, &cell->arch.npt, mem->virt_start,
-				 mem->phys_start, mem->size,
-				 region_access(mem));
-		if (!err)
-			err = npt_punch_emulated(cell, mem->virt_start,
-						 mem->size);
-		if (err) {
-			printk("NPT: region %u of cell \"%s\": error %d\n", n,
-			       cell->config->name, err);
-			return err;
-		}
-	}
-	return 0;
 }
 
 static int svm_bitmaps_init(struct cell *cell)
@@ -341,30 +274,6 @@ static void svm_reset(struct per_cpu *cpu, __u64 address)
 static void svm_tlb_flush(struct per_cpu *cpu)
 {
 	cpu->arch.vendor.svm.guest.tlb_control = SVM_TLB_FLUSH_ALL;
-}
-
-/* A region mapped back where it was split off becomes 2 MiB pages again. */
-static int svm_map_memory(struct cell *cell,
-			  const struct jailhouse_memory *mem)
-{
-	unsigned int access = region_access(mem);
-	int err;
-
-	err = paging_map(&npt_paging, &cell->arch.npt, mem->virt_start,
-			 mem->phys_start, mem->size, access);
-	if (!err && (access & PAGING_HUGE))
-		paging_collapse(&npt_paging, &cell->arch.npt, mem->virt_start,
-				mem->size);
-	if (!err)
-		err = npt_punch_emulated(cell, mem->virt_start, mem->size);
-	return err;
-}
-
-static int svm_unmap_memory(struct cell *cell,
-			    const struct jailhouse_memory *mem)
-{
-	return paging_unmap(&npt_paging, &cell->arch.npt, mem->virt_start,
-			    mem->size);
 }
 
 static int svm_cpu_init(struct per_cpu *cpu)
@@ -648,6 +557,6 @@ const struct vcpu_vendor_ops svm_ops = {
 	.park = svm_park,
 	.reset = svm_reset,
 	.tlb_flush = svm_tlb_flush,
-	.map_memory = svm_map_memory,
-	.unmap_memory = svm_unmap_memory,
+	.map_memory = npt_map_memory,
+	.unmap_memory = npt_unmap_memory,
 };

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A cell's nested page tables (cell->arch.npt, env npt_paging): AMD's NPT
+ * or Intel's EPT, built from the cell's memory regions the same way by
+ * both backends.
+ */
+#ifndef _ASM_NPT_H
+#define _ASM_NPT_H
+
+struct cell;
+struct jailhouse_memory;
+
+/**
+ * Identity of the config's regions, never the hypervisor's memory, minus
+ * the pages the hypervisor emulates (asm/mmio.h). Return: 0 or -errno.
+ */
+int npt_map_regions(struct cell *cell);
+
+/** Map or unmap one region (vcpu_vendor_ops.map_memory, unmap_memory). */
+int npt_map_memory(struct cell *cell, const struct jailhouse_memory *mem);
+int npt_unmap_memory(struct cell *cell, const struct jailhouse_memory *mem);
+
+#endif /* !_ASM_NPT_H */

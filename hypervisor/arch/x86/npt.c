@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A cell's nested page tables from its memory regions, for both backends
+ * (moved from svm.c; npt_paging has EPT entries on VT-x).
+ */
+#include <jailhouse/cell.h>
+#include <jailhouse/control.h>
+#include <jailhouse/errno.h>
+#include <jailhouse/mem.h>
+#include <jailhouse/printk.h>
+#include <asm/mmio.h>
+#include <asm/npt.h>
+#include <config.h>
+
+static unsigned int region_access(const struct jailhouse_memory *mem)
+{
+	unsigned int flags = 0;
+
+	if (mem->flags & JAILHOUSE_MEM_READ)
+		flags |= PAGING_READ;
+	if (mem->flags & JAILHOUSE_MEM_WRITE)
+		flags |= PAGING_WRITE;
+	if (mem->flags & JAILHOUSE_MEM_EXECUTE)
+		flags |= PAGING_EXEC;
+	if (!(mem->flags & JAILHOUSE_MEM_NO_HUGEPAGES))
+		flags |= PAGING_HUGE;
+	return flags;
+}
+
+/*
+ * The pages the hypervisor emulates (asm/mmio.h) stay out of @cell's
+ * tables wherever [@start, @start + @size) covers them.
+ */
+static int npt_punch_emulated(struct cell *cell, __u64 start, __u64 size)
+{
+	__u64 base, len, from, to;
+	unsigned int n;
+	int err;
+
+	for (n = 0; mmio_emulated_range(n, &base, &len); n++) {
+		if (!len || !jailhouse_ranges_overlap(start, size, base, len))
+			continue;
+		from = (start > base ? start : base) & ~(__u64)(PAGE_SIZE - 1);
+		to = start + size < base + len ? start + size : base + len;
+		err = paging_unmap(&npt_paging, &cell->arch.npt, from,
+				   to - from);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* Identity of the config's regions; never the hypervisor's memory. */
+int npt_map_regions(struct cell *cell)
+{
+	const struct jailhouse_memory *hv = &system_config->hypervisor_memory;
+	const struct jailhouse_memory *mem =
+		jailhouse_cell_mem_regions(cell->config);
+	unsigned int n;
+	int err;
+
+	for (n = 0; n < cell->config->num_memory_regions; n++, mem++) {
+		if (mem->flags & JAILHOUSE_MEM_COMM_REGION)
+			continue;
+		if (jailhouse_ranges_overlap(mem->phys_start, mem->size,
+					     hv->phys_start, hv->size))
+			return -EINVAL;
+		err = paging_map(&npt_paging, &cell->arch.npt, mem->virt_start,
+				 mem->phys_start, mem->size,
+				 region_access(mem));
+		if (!err)
+			err = npt_punch_emulated(cell, mem->virt_start,
+						 mem->size);
+		if (err) {
+			printk("NPT: region %u of cell \"%s\": error %d\n", n,
+			       cell->config->name, err);
+			return err;
+		}
+	}
+	return 0;
+}
+
+/* A region mapped back where it was split off becomes 2 MiB pages again. */
+int npt_map_memory(struct cell *cell, const struct jailhouse_memory *mem)
+{
+	unsigned int access = region_access(mem);
+	int err;
+
+	err = paging_map(&npt_paging, &cell->arch.npt, mem->virt_start,
+			 mem->phys_start, mem->size, access);
+	if (!err && (access & PAGING_HUGE))
+		paging_collapse(&npt_paging, &cell->arch.npt, mem->virt_start,
+				mem->size);
+	if (!err)
+		err = npt_punch_emulated(cell, mem->virt_start, mem->size);
+	return err;
+}
+
+int npt_unmap_memory(struct cell *cell, const struct jailhouse_memory *mem)
+{
+	return paging_unmap(&npt_paging, &cell->arch.npt, mem->virt_start,
+			    mem->size);
+}
