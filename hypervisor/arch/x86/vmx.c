@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Intel VT-x backend. */
+#include <jailhouse/cell.h>
 #include <jailhouse/errno.h>
+#include <jailhouse/mem.h>
+#include <jailhouse/percpu.h>
+#include <asm/iopm.h>
+#include <asm/msrpm.h>
+#include <asm/npt.h>
 #include <asm/processor.h>
 #include <asm/vcpu.h>
 
@@ -43,7 +49,73 @@ static int vmx_probe(void)
 	return 0;
 }
 
+/*
+ * The cells' nested tables are EPT here, 4 levels (a 48-bit guest-physical
+ * space) whatever Linux's paging mode: 5-level EPT is a capability of its
+ * own. Before any table exists, and after mem_init() set the levels.
+ */
+static void ept_select(void)
+{
+	npt_paging.ept = true;
+	npt_paging.common_bits = 0;
+	npt_paging.levels = 4;
+}
+
+/* I/O bitmaps A (ports 0-0x7fff) and B, adjacent; the MSR bitmap. */
+static int vmx_bitmaps_init(struct cell *cell)
+{
+	struct arch_cell *arch = &cell->arch;
+	int err;
+
+	arch->io_bitmap_pages = VMX_IO_BITMAP_SIZE / PAGE_SIZE;
+	arch->io_bitmap = page_alloc(arch->io_bitmap_pages);
+	arch->msr_bitmap_pages = VMX_MSR_BITMAP_SIZE / PAGE_SIZE;
+	arch->msr_bitmap = page_alloc(arch->msr_bitmap_pages);
+	if (!arch->io_bitmap || !arch->msr_bitmap)
+		return -ENOMEM;
+	err = io_bitmap_from_cell(arch->io_bitmap, VMX_IO_BITMAP_SIZE,
+				  cell->config);
+	if (err)
+		return err;
+	return msr_bitmap_from_cell(&vmx_msr_bitmap, arch->msr_bitmap,
+				    cell->config);
+}
+
+static void vmx_cell_exit(struct cell *cell)
+{
+	struct arch_cell *arch = &cell->arch;
+
+	paging_destroy(&npt_paging, &arch->npt);
+	page_free(arch->io_bitmap, arch->io_bitmap_pages);
+	page_free(arch->msr_bitmap, arch->msr_bitmap_pages);
+	arch->io_bitmap = NULL;
+	arch->msr_bitmap = NULL;
+}
+
+static int vmx_cell_init(struct cell *cell)
+{
+	int err;
+
+	ept_select();
+	err = paging_create(&npt_paging, &cell->arch.npt);
+	if (!err)
+		err = npt_map_regions(cell);
+	if (!err)
+		err = vmx_bitmaps_init(cell);
+	if (err)
+		vmx_cell_exit(cell);
+	return err;
+}
+
+/*
+ * Not active yet: arch_cpu_probe() refuses a backend without .activate,
+ * so only the cell side below exists (and is built) so far.
+ */
 const struct vcpu_vendor_ops vmx_ops = {
 	.name = "vmx",
 	.probe = vmx_probe,
+	.cell_init = vmx_cell_init,
+	.cell_exit = vmx_cell_exit,
+	.map_memory = npt_map_memory,
+	.unmap_memory = npt_unmap_memory,
 };
