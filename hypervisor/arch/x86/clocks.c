@@ -48,10 +48,7 @@ struct apic_timer {
 
 __u64 arch_tsc(void)
 {
-	__u32 lo, hi;
-
-	asm volatile("rdtsc" : "=a" (lo), "=d" (hi));
-	return ((__u64)hi << 32) | lo;
+	return read_tsc();
 }
 
 __u32 arch_tsc_khz(void)

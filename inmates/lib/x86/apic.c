@@ -30,21 +30,21 @@ static unsigned long xapic_base;
 static u32 apic_read(unsigned int reg)
 {
 	if (x2apic)
-		return rdmsr(X2APIC_MSR_BASE + (reg >> 4));
+		return read_msr(X2APIC_MSR_BASE + (reg >> 4));
 	return mmio_read32(xapic_base + reg);
 }
 
 static void apic_write(unsigned int reg, u32 value)
 {
 	if (x2apic)
-		wrmsr(X2APIC_MSR_BASE + (reg >> 4), value);
+		write_msr(X2APIC_MSR_BASE + (reg >> 4), value);
 	else
 		mmio_write32(xapic_base + reg, value);
 }
 
 void apic_init(void)
 {
-	u64 base = rdmsr(MSR_IA32_APIC_BASE);
+	u64 base = read_msr(MSR_IA32_APIC_BASE);
 
 	x2apic = base & APIC_BASE_X2APIC;
 	xapic_base = base & APIC_BASE_ADDR_MASK;
@@ -67,8 +67,8 @@ void apic_eoi(void)
 void apic_send_ipi(u32 dest_apic_id, u32 icr_low)
 {
 	if (x2apic) {
-		wrmsr(X2APIC_MSR_BASE + (APIC_ICR >> 4),
-		      ((u64)dest_apic_id << 32) | icr_low);
+		write_msr(X2APIC_MSR_BASE + (APIC_ICR >> 4),
+			  ((u64)dest_apic_id << 32) | icr_low);
 		return;
 	}
 	apic_write(APIC_ICR_HIGH, dest_apic_id << 24);

@@ -30,18 +30,18 @@ static void uart_init(u16 port, u32 divider)
 	uart_port = port;
 	if (!divider)
 		return;
-	outb(port + UART_LCR, UART_LCR_DLAB);
-	outb(port + UART_DLL, divider & 0xff);
-	outb(port + UART_DLM, (divider >> 8) & 0xff);
-	outb(port + UART_LCR, UART_LCR_8N1);
-	outb(port + UART_IER, 0);
+	outb(UART_LCR_DLAB, port + UART_LCR);
+	outb(divider & 0xff, port + UART_DLL);
+	outb((divider >> 8) & 0xff, port + UART_DLM);
+	outb(UART_LCR_8N1, port + UART_LCR);
+	outb(0, port + UART_IER);
 }
 
 static void uart_putc(char c)
 {
 	while (!(inb(uart_port + UART_LSR) & UART_LSR_THRE))
 		cpu_relax();
-	outb(uart_port + UART_THR, c);
+	outb(c, uart_port + UART_THR);
 }
 
 static bool uart_usable(const struct jailhouse_comm_console *con)

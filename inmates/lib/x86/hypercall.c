@@ -12,9 +12,10 @@
 static bool present;
 static bool use_vmcall;
 
-/* Whether the 12 bytes in @found spell @signature (NUL-padded). */
-static bool signature_is(const u32 found[3], const char *signature)
+/* Whether the 12 bytes in @a, @b, @c spell @signature (NUL-padded). */
+static bool signature_is(u32 a, u32 b, u32 c, const char *signature)
 {
+	u32 found[3] = { a, b, c };
 	char expected[12] = { 0 };
 
 	memcpy(expected, signature, strnlen(signature, sizeof(expected)));
@@ -23,18 +24,18 @@ static bool signature_is(const u32 found[3], const char *signature)
 
 static bool hypervisor_signature_is(const char *signature)
 {
-	struct cpuid_regs regs = cpuid(JAILHOUSE_CPUID_SIGNATURE);
-	u32 found[3] = { regs.ebx, regs.ecx, regs.edx };
+	struct cpuid_regs regs;
 
-	return signature_is(found, signature);
+	cpuid(JAILHOUSE_CPUID_SIGNATURE, 0, &regs);
+	return signature_is(regs.ebx, regs.ecx, regs.edx, signature);
 }
 
 static bool vendor_is(const char *vendor)
 {
-	struct cpuid_regs regs = cpuid(0);
-	u32 found[3] = { regs.ebx, regs.edx, regs.ecx };
+	struct cpuid_regs regs;
 
-	return signature_is(found, vendor);
+	cpuid(0, 0, &regs);
+	return signature_is(regs.ebx, regs.edx, regs.ecx, vendor);
 }
 
 void hypervisor_detect(void)

@@ -11,14 +11,14 @@ u32 tsc_khz(void)
 
 u64 tsc_read_ns(void)
 {
-	return ticks_to_ns(rdtsc(), tsc_khz());
+	return ticks_to_ns(read_tsc(), tsc_khz());
 }
 
 void delay_us(u64 us)
 {
-	u64 start = rdtsc();
+	u64 start = read_tsc();
 	u64 ticks = ns_to_ticks(us * NS_PER_USEC, tsc_khz());
 
-	while (rdtsc() - start < ticks)
+	while (read_tsc() - start < ticks)
 		cpu_relax();
 }

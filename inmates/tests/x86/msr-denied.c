@@ -16,7 +16,7 @@ void inmate_main(void)
 	u64 value = cmdline_parse_int(cmdline, "value", 0);
 
 	test_attempt("write of 0x%llx to MSR 0x%x", value, msr);
-	wrmsr(msr, value);
+	write_msr(msr, value);
 	test_report(TEST_FAILURE, "MSR 0x%x written", msr);
 	test_park();
 }

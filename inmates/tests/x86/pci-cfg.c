@@ -27,14 +27,14 @@ static unsigned long mmcfg;
 
 static u32 conf1_read(u16 bdf, u8 reg)
 {
-	outl(CONF1_ADDR_PORT, CONF1_ENABLE | (bdf << 8) | reg);
+	outl(CONF1_ENABLE | (bdf << 8) | reg, CONF1_ADDR_PORT);
 	return inl(CONF1_DATA_PORT);
 }
 
 static void conf1_write(u16 bdf, u8 reg, u32 value)
 {
-	outl(CONF1_ADDR_PORT, CONF1_ENABLE | (bdf << 8) | reg);
-	outl(CONF1_DATA_PORT, value);
+	outl(CONF1_ENABLE | (bdf << 8) | reg, CONF1_ADDR_PORT);
+	outl(value, CONF1_DATA_PORT);
 }
 
 static u32 mmcfg_read(u16 bdf, u16 reg)

@@ -17,7 +17,7 @@ void inmate_main(void)
 
 	test_attempt("output to port 0x%x, not given to the cell", port);
 	while (*marker)
-		outb(port, *marker++);
+		outb(*marker++, port);
 	test_report(TEST_FAILURE, "wrote to port 0x%x", port);
 	test_park();
 }

@@ -44,7 +44,7 @@ static u32 ioapic_read(u8 index)
 static void uart_interrupt(unsigned int vector)
 {
 	(void)vector;
-	outb(COM2 + UART_IER, 0);
+	outb(0, COM2 + UART_IER);
 	inb(COM2 + UART_IIR);
 	interrupts++;
 	apic_eoi();
@@ -52,12 +52,12 @@ static void uart_interrupt(unsigned int vector)
 
 static bool interrupt_arrives(void)
 {
-	u64 start = rdtsc();
+	u64 start = read_tsc();
 
-	outb(COM2 + UART_MCR, inb(COM2 + UART_MCR) | UART_MCR_OUT2);
+	outb(inb(COM2 + UART_MCR) | UART_MCR_OUT2, COM2 + UART_MCR);
 	irq_enable();
-	outb(COM2 + UART_IER, UART_IER_THRI);
-	while (!interrupts && rdtsc() - start < WAIT_CYCLES)
+	outb(UART_IER_THRI, COM2 + UART_IER);
+	while (!interrupts && read_tsc() - start < WAIT_CYCLES)
 		cpu_relax();
 	irq_disable();
 	return interrupts;

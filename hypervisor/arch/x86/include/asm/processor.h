@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* x86 registers and the instructions that reach them. */
+/*
+ * x86 registers and the instructions that reach them; those the inmates
+ * use too (CPUID, MSRs, TSC, port I/O) are in <jailhouse/x86-insn.h>.
+ */
 #ifndef _ASM_PROCESSOR_H
 #define _ASM_PROCESSOR_H
 
 #include <jailhouse/types.h>
+#include <jailhouse/x86-insn.h>
 
 #define X86_CR4_LA57		(1UL << 12)
 
@@ -21,39 +25,11 @@
 #define X86_VEC_MC		18
 #define X86_NUM_EXCEPTIONS	32
 
-struct cpuid_regs {
-	__u32 eax, ebx, ecx, edx;
-};
-
 /* Operand of LGDT/LIDT/SGDT/SIDT. */
 struct desc_table_reg {
 	__u16 limit;
 	__u64 base;
 } __attribute__((packed));
-
-static inline void cpuid(__u32 leaf, __u32 subleaf, struct cpuid_regs *r)
-{
-	asm volatile("cpuid"
-		     : "=a" (r->eax), "=b" (r->ebx), "=c" (r->ecx),
-		       "=d" (r->edx)
-		     : "a" (leaf), "c" (subleaf));
-}
-
-static inline __u64 read_msr(__u32 msr)
-{
-	__u32 lo, hi;
-
-	asm volatile("rdmsr" : "=a" (lo), "=d" (hi) : "c" (msr));
-	return ((__u64)hi << 32) | lo;
-}
-
-static inline void write_msr(__u32 msr, __u64 value)
-{
-	asm volatile("wrmsr"
-		     : : "c" (msr), "a" ((__u32)value),
-		       "d" ((__u32)(value >> 32))
-		     : "memory");
-}
 
 #define DEFINE_CR_ACCESS(n)						\
 static inline unsigned long read_cr##n(void)				\
@@ -129,50 +105,6 @@ static inline unsigned long read_rflags(void)
 
 	asm volatile("pushfq; popq %0" : "=rm" (flags));
 	return flags;
-}
-
-static inline void cpu_relax(void)
-{
-	asm volatile("pause" : : : "memory");
-}
-
-static inline void outb(__u8 value, __u16 port)
-{
-	asm volatile("outb %0, %1" : : "a" (value), "Nd" (port));
-}
-
-static inline __u8 inb(__u16 port)
-{
-	__u8 value;
-
-	asm volatile("inb %1, %0" : "=a" (value) : "Nd" (port));
-	return value;
-}
-
-static inline void outw(__u16 value, __u16 port)
-{
-	asm volatile("outw %0, %1" : : "a" (value), "Nd" (port));
-}
-
-static inline __u16 inw(__u16 port)
-{
-	__u16 value;
-
-	asm volatile("inw %1, %0" : "=a" (value) : "Nd" (port));
-	return value;
-}
-
-static inline void outl(__u32 value, __u16 port)
-{
-	asm volatile("outl %0, %1" : : "a" (value), "Nd" (port));
-}
-
-static inline __u32 inl(__u16 port)
-{
-	__u32 value;
-
-	asm volatile("inl %1, %0" : "=a" (value) : "Nd" (port));
-	return value;
 }
 
 /* Stop this CPU for good: no interrupt or NMI wakes it (GIF is clear). */
