@@ -4,8 +4,10 @@
  * services it uses.
  *
  * The backend's exit handler reads code, arg1 and arg2 from the guest's
- * RAX, RDI and RSI, calls hypercall() and writes the result to RAX. Everything in arg1 and arg2 is the calling cell's and is checked
- * before use; see docs/isolation.md for each code's checks.
+ * RAX, RDI and RSI, calls hypercall() and writes the result to RAX.
+ * Everything in arg1 and arg2 is the calling cell's and is checked before
+ * use; see docs/isolation.md for each code's checks. hypercall() is
+ * declared here only.
  */
 #ifndef _JAILHOUSE_HYPERCALL_HANDLER_H
 #define _JAILHOUSE_HYPERCALL_HANDLER_H
