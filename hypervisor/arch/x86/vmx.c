@@ -10,9 +10,6 @@
 #include <asm/processor.h>
 #include <asm/vcpu.h>
 
-#define CPUID_FEATURES			0x1
-#define CPUID_ECX_VMX			(1U << 5)
-
 #define MSR_IA32_FEATURE_CONTROL	0x3a
 #define FEATURE_CONTROL_LOCKED		(1ULL << 0)
 #define FEATURE_CONTROL_VMXON_OUTSIDE_SMX (1ULL << 2)

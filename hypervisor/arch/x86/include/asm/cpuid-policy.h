@@ -10,15 +10,9 @@
 #include <stdbool.h>
 #include <asm/processor.h>
 
-#define CPUID_FEATURES			0x1
-#define CPUID_ECX_VMX			(1U << 5)
-#define CPUID_ECX_OSXSAVE		(1U << 27)
-#define CPUID_ECX_HYPERVISOR		(1U << 31)
+/* The leaves reserved for hypervisors; CPUID_* bits: asm/processor.h. */
 #define CPUID_HV_FIRST			0x40000000
 #define CPUID_HV_LAST			0x400000ff
-#define CPUID_EXT_FEATURES		0x80000001
-#define CPUID_EXT_ECX_SVM		(1U << 2)
-#define CPUID_SVM_FEATURES		0x8000000a
 
 /* The parts of the guest's state the answer depends on. */
 struct cpuid_guest {

@@ -19,6 +19,17 @@
 #define X86_CR0_PG		(1ULL << 31)
 #define MSR_PAT			0x00000277
 
+/* CPUID leaves and the feature bits the backends and the policy use. */
+#define CPUID_FEATURES			0x1
+#define CPUID_ECX_VMX			(1U << 5)
+#define CPUID_ECX_OSXSAVE		(1U << 27)
+#define CPUID_ECX_HYPERVISOR		(1U << 31)
+#define CPUID_EXT_FEATURES		0x80000001
+#define CPUID_EXT_ECX_SVM		(1U << 2)
+#define CPUID_SVM_FEATURES		0x8000000a
+#define CPUID_SVM_EDX_NPT		(1U << 0)
+#define CPUID_SVM_EDX_NRIPS		(1U << 3)
+
 /* Exception vectors the hypervisor handles on its own IST stack. */
 #define X86_VEC_NMI		2
 #define X86_VEC_DF		8
