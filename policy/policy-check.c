@@ -65,18 +65,6 @@ static void explain(struct jailhouse_policy_checker *chk,
 		where, jailhouse_policy_rule_text(v->rule), numbers);
 }
 
-static int invalid(char *error, const char *what,
-		   const struct jailhouse_config_error *err)
-{
-	if (err->indexed)
-		snprintf(error, CONFIG_ERROR_LEN, "%s: %s %u: %s", what,
-			 err->item, err->index, err->reason);
-	else
-		snprintf(error, CONFIG_ERROR_LEN, "%s: %s: %s", what,
-			 err->item, err->reason);
-	return -EINVAL;
-}
-
 int policy_check_cell(FILE *out, const struct config_blob *policy,
 		      const struct config_blob *cell, const uint8_t *key_id,
 		      size_t key_id_len, char *error)
@@ -90,9 +78,9 @@ int policy_check_cell(FILE *out, const struct config_blob *policy,
 	unsigned int found;
 
 	if (jailhouse_policy_validate(policy->data, policy->size, &err))
-		return invalid(error, "policy", &err);
+		return config_invalid(error, "policy", &err);
 	if (jailhouse_cell_validate(cell->data, cell->size, &err))
-		return invalid(error, "cell", &err);
+		return config_invalid(error, "cell", &err);
 	found = jailhouse_policy_check_cell(&chk, ex.cell, key_id,
 					    key_id_len);
 	if (!found)

@@ -9,6 +9,18 @@
 #include "../lib/config_rules.h"
 #include "config-tool.h"
 
+int config_invalid(char *error, const char *what,
+		   const struct jailhouse_config_error *err)
+{
+	if (err->indexed)
+		snprintf(error, CONFIG_ERROR_LEN, "%s: %s %u: %s", what,
+			 err->item, err->index, err->reason);
+	else
+		snprintf(error, CONFIG_ERROR_LEN, "%s: %s: %s", what,
+			 err->item, err->reason);
+	return -EINVAL;
+}
+
 int config_validate(const char *file, const struct config_blob *blob,
 		    bool *system, char *error)
 {
@@ -21,15 +33,7 @@ int config_validate(const char *file, const struct config_blob *blob,
 	ret = *system ?
 	      jailhouse_system_validate(blob->data, blob->size, &err) :
 	      jailhouse_cell_validate(blob->data, blob->size, &err);
-	if (!ret)
-		return 0;
-	if (err.indexed)
-		snprintf(error, CONFIG_ERROR_LEN, "%s: %s %u: %s", file,
-			 err.item, err.index, err.reason);
-	else
-		snprintf(error, CONFIG_ERROR_LEN, "%s: %s: %s", file,
-			 err.item, err.reason);
-	return ret;
+	return ret ? config_invalid(error, file, &err) : 0;
 }
 
 /* What the violation's value is, for the message: "CPU 3", "at 0x..." */

@@ -51,6 +51,12 @@ int config_build(const char *file, const void *text, size_t len,
 /* Whether @blob starts like one of our binary configs. */
 bool config_is_binary(const struct config_blob *blob);
 
+struct jailhouse_config_error;
+
+/* "@what: item [index]: reason" into @error; returns -EINVAL. */
+int config_invalid(char *error, const char *what,
+		   const struct jailhouse_config_error *err);
+
 /*
  * Validate a binary system config or cell descriptor (told apart by its
  * signature; *system says which) with lib/config.c.
