@@ -9,18 +9,6 @@
 #include "../lib/config_rules.h"
 #include "config-tool.h"
 
-int config_invalid(char *error, const char *what,
-		   const struct jailhouse_config_error *err)
-{
-	if (err->indexed)
-		snprintf(error, CONFIG_ERROR_LEN, "%s: %s %u: %s", what,
-			 err->item, err->index, err->reason);
-	else
-		snprintf(error, CONFIG_ERROR_LEN, "%s: %s: %s", what,
-			 err->item, err->reason);
-	return -EINVAL;
-}
-
 int config_validate(const char *file, const struct config_blob *blob,
 		    bool *system, char *error)
 {

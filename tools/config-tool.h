@@ -9,10 +9,13 @@
 #ifndef _JAILHOUSE_TOOLS_CONFIG_TOOL_H
 #define _JAILHOUSE_TOOLS_CONFIG_TOOL_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+#include "../lib/config.h"
 
 #define CONFIG_ERROR_LEN	512
 
@@ -51,11 +54,21 @@ int config_build(const char *file, const void *text, size_t len,
 /* Whether @blob starts like one of our binary configs. */
 bool config_is_binary(const struct config_blob *blob);
 
-struct jailhouse_config_error;
-
-/* "@what: item [index]: reason" into @error; returns -EINVAL. */
-int config_invalid(char *error, const char *what,
-		   const struct jailhouse_config_error *err);
+/*
+ * "@what: item [index]: reason" into @error; returns -EINVAL. Inline, as
+ * jh-sign links policy-check.c without the rest of jh-config.
+ */
+static inline int config_invalid(char *error, const char *what,
+				 const struct jailhouse_config_error *err)
+{
+	if (err->indexed)
+		snprintf(error, CONFIG_ERROR_LEN, "%s: %s %u: %s", what,
+			 err->item, err->index, err->reason);
+	else
+		snprintf(error, CONFIG_ERROR_LEN, "%s: %s: %s", what,
+			 err->item, err->reason);
+	return -EINVAL;
+}
 
 /*
  * Validate a binary system config or cell descriptor (told apart by its
