@@ -29,34 +29,34 @@ const char *jailhouse_policy_rule_text(enum jailhouse_policy_rule rule)
 	return rule_texts[rule];
 }
 
-/* Tables of a validated (or size-checked) policy. */
-static const struct jailhouse_policy_signer *
-signers(const struct jailhouse_policy *p)
+const struct jailhouse_policy_signer *
+jailhouse_policy_signers(const struct jailhouse_policy *p)
 {
 	return (const void *)(p + 1);
 }
 
-static const struct jailhouse_policy_class *
-classes(const struct jailhouse_policy *p)
+const struct jailhouse_policy_class *
+jailhouse_policy_classes(const struct jailhouse_policy *p)
 {
-	return (const void *)(signers(p) + p->num_signers);
+	return (const void *)(jailhouse_policy_signers(p) + p->num_signers);
 }
 
-static const struct jailhouse_policy_pattern *
-patterns(const struct jailhouse_policy *p)
+const struct jailhouse_policy_pattern *
+jailhouse_policy_patterns(const struct jailhouse_policy *p)
 {
-	return (const void *)(classes(p) + p->num_classes);
+	return (const void *)(jailhouse_policy_classes(p) + p->num_classes);
 }
 
-static const struct jailhouse_pio *pio_ranges(const struct jailhouse_policy *p)
+const struct jailhouse_pio *
+jailhouse_policy_pio(const struct jailhouse_policy *p)
 {
-	return (const void *)(patterns(p) + p->num_patterns);
+	return (const void *)(jailhouse_policy_patterns(p) + p->num_patterns);
 }
 
-static const struct jailhouse_policy_pci_rule *
-pci_rules(const struct jailhouse_policy *p)
+const struct jailhouse_policy_pci_rule *
+jailhouse_policy_pci_rules(const struct jailhouse_policy *p)
 {
-	return (const void *)(pio_ranges(p) + p->num_pio_ranges);
+	return (const void *)(jailhouse_policy_pio(p) + p->num_pio_ranges);
 }
 
 /*
@@ -232,15 +232,16 @@ int jailhouse_policy_validate(const void *blob, size_t size,
 		return fail(err, "policy header", -1,
 			    "entry counts do not match the blob's length");
 	return FIRST_PROBLEM(err, "signer", p->num_signers, signer_problem,
-			     p, &signers(p)[__i]) ?:
+			     p, &jailhouse_policy_signers(p)[__i]) ?:
 	       FIRST_PROBLEM(err, "class", p->num_classes, class_problem,
-			     p, &classes(p)[__i]) ?:
+			     p, &jailhouse_policy_classes(p)[__i]) ?:
 	       FIRST_PROBLEM(err, "pattern", p->num_patterns, string_problem,
-			     patterns(p)[__i].pattern) ?:
+			     jailhouse_policy_patterns(p)[__i].pattern) ?:
 	       FIRST_PROBLEM(err, "port range", p->num_pio_ranges,
-			     pio_problem, &pio_ranges(p)[__i]) ?:
+			     pio_problem, &jailhouse_policy_pio(p)[__i]) ?:
 	       FIRST_PROBLEM(err, "PCI rule", p->num_pci_rules,
-			     pci_rule_problem, &pci_rules(p)[__i]);
+			     pci_rule_problem,
+			     &jailhouse_policy_pci_rules(p)[__i]);
 }
 
 /* The check */
@@ -261,7 +262,8 @@ static void report(struct jailhouse_policy_checker *chk,
 static bool any_pattern_matches(const struct jailhouse_policy *p,
 				__u32 first, __u32 num, const char *name)
 {
-	const struct jailhouse_policy_pattern *pat = patterns(p) + first;
+	const struct jailhouse_policy_pattern *pat =
+		jailhouse_policy_patterns(p) + first;
 	__u32 i;
 
 	for (i = 0; i < num; i++)
@@ -273,7 +275,7 @@ static bool any_pattern_matches(const struct jailhouse_policy *p,
 static const struct jailhouse_policy_class *
 find_class(const struct jailhouse_policy *p, const char *name)
 {
-	const struct jailhouse_policy_class *c = classes(p);
+	const struct jailhouse_policy_class *c = jailhouse_policy_classes(p);
 	__u32 i;
 
 	for (i = 0; i < p->num_classes; i++)
@@ -287,7 +289,7 @@ static void check_signer(struct jailhouse_policy_checker *chk,
 			 const char *name, const __u8 *key_id, size_t len)
 {
 	const struct jailhouse_policy *p = chk->policy;
-	const struct jailhouse_policy_signer *s = signers(p);
+	const struct jailhouse_policy_signer *s = jailhouse_policy_signers(p);
 	__u32 i;
 
 	/* A policy naming no signer leaves that to the keyring. */
@@ -344,7 +346,7 @@ static bool ports_allowed(const struct jailhouse_policy *p,
 			  const struct jailhouse_policy_class *c,
 			  __u32 base, __u32 length)
 {
-	const struct jailhouse_pio *r = pio_ranges(p) + c->first_pio;
+	const struct jailhouse_pio *r = jailhouse_policy_pio(p) + c->first_pio;
 	__u32 pos = base, end = base + length, i;
 
 	for (i = 0; i < c->num_pio && pos < end; i++) {
@@ -373,8 +375,8 @@ static bool pci_class_allowed(const struct jailhouse_policy *p,
 			      const struct jailhouse_policy_class *c,
 			      __u32 class_code)
 {
-	const struct jailhouse_policy_pci_rule *r = pci_rules(p) +
-						    c->first_pci_rule;
+	const struct jailhouse_policy_pci_rule *r =
+		jailhouse_policy_pci_rules(p) + c->first_pci_rule;
 	bool allowed = false;
 	__u32 i;
 

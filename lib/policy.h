@@ -21,6 +21,18 @@
 int jailhouse_policy_validate(const void *blob, size_t size,
 			      struct jailhouse_config_error *err);
 
+/* The tables of a validated policy (or one whose size was checked). */
+const struct jailhouse_policy_signer *
+jailhouse_policy_signers(const struct jailhouse_policy *p);
+const struct jailhouse_policy_class *
+jailhouse_policy_classes(const struct jailhouse_policy *p);
+const struct jailhouse_policy_pattern *
+jailhouse_policy_patterns(const struct jailhouse_policy *p);
+const struct jailhouse_pio *
+jailhouse_policy_pio(const struct jailhouse_policy *p);
+const struct jailhouse_policy_pci_rule *
+jailhouse_policy_pci_rules(const struct jailhouse_policy *p);
+
 enum jailhouse_policy_rule {
 	JH_POLICY_NO_CLASS,		/* no class covers the cell's name */
 	JH_POLICY_SIGNER_UNKNOWN,	/* signer not in the policy */

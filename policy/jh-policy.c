@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * jh-policy: compile a sandbox policy and check cells against it.
+ * jh-policy: compile a sandbox policy, show one as text, and check cells
+ * against it.
  *   jh-policy compile POLICY.policy [-o OUT.pol]
+ *   jh-policy show POLICY
  *   jh-policy check POLICY CELL [--signer CERT]
- * check takes the policy and the cell as text or binary; it explains
- * every violation and exits 1 if there is one.
+ * show and check take the policy (and the cell) as text or binary; check
+ * explains every violation and exits 1 if there is one.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -18,10 +20,12 @@ static int usage(void)
 {
 	fprintf(stderr,
 		"usage: jh-policy compile POLICY.policy [-o OUT.pol]\n"
+		"       jh-policy show POLICY\n"
 		"       jh-policy check POLICY CELL [--signer CERT]\n"
-		"Without -o, compile writes POLICY.pol. check takes text or\n"
-		"binary files; with --signer it also checks that the\n"
-		"certificate's key may sign the cell.\n");
+		"Without -o, compile writes POLICY.pol. show prints a policy\n"
+		"as text that compiles back to the same bytes. show and check\n"
+		"take text or binary files; with --signer, check also checks\n"
+		"that the certificate's key may sign the cell.\n");
 	return 2;
 }
 
@@ -59,6 +63,19 @@ static int cmd_compile(const char *in, const char *out, char *error)
 	return ret;
 }
 
+static int cmd_show(const char *in, char *error)
+{
+	struct config_blob blob;
+	int ret;
+
+	ret = load_policy(in, &blob, error);
+	if (ret)
+		return ret;
+	ret = policy_show(stdout, in, &blob, error);
+	config_blob_free(&blob);
+	return ret;
+}
+
 static int cmd_check(const char *policy_path, const char *cell_path,
 		     const char *cert, char *error)
 {
@@ -89,6 +106,8 @@ static int run(int argc, char **argv, char *error)
 		return cmd_compile(argv[2], NULL, error);
 	if (strcmp(argv[1], "compile") == 0 && opt && !strcmp(opt, "-o"))
 		return cmd_compile(argv[2], argv[4], error);
+	if (strcmp(argv[1], "show") == 0 && argc == 3)
+		return cmd_show(argv[2], error);
 	if (strcmp(argv[1], "check") == 0 && argc == 4)
 		return cmd_check(argv[2], argv[3], NULL, error);
 	if (strcmp(argv[1], "check") == 0 && argc == 6 &&

@@ -20,6 +20,13 @@
 int policy_build(const char *file, const void *text, size_t len,
 		 struct config_blob *out, char *error);
 
+/*
+ * Validate binary policy @blob (named @file in messages) and write it as
+ * text that policy_build() turns back into the same bytes.
+ */
+int policy_show(FILE *out, const char *file, const struct config_blob *blob,
+		char *error);
+
 /* Whether @blob starts like a binary policy. */
 bool policy_is_binary(const struct config_blob *blob);
 

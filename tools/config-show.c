@@ -12,8 +12,7 @@
 #include "config-names.h"
 #include "config-tool.h"
 
-/* "16M", "4K", else decimal below 1 KiB and hex above. */
-static const char *size_text(char *buf, size_t len, unsigned long long v)
+const char *config_size_text(char *buf, size_t len, unsigned long long v)
 {
 	static const char units[] = "TGMK";
 	unsigned int i;
@@ -79,7 +78,7 @@ static void show_console(FILE *out, const char *key,
 		return;
 	fprintf(out, "  %s: {type: %s, address: 0x%llx, size: %s", key,
 		config_name_of(config_console_types, con->type),
-		con->address, size_text(buf, sizeof(buf), con->size));
+		con->address, config_size_text(buf, sizeof(buf), con->size));
 	if (con->divider)
 		fprintf(out, ", divider: %u", con->divider);
 	fprintf(out, "}\n");
@@ -94,7 +93,7 @@ static void show_memory(FILE *out, const struct jailhouse_memory *mem)
 		fprintf(out, "phys: 0x%llx, ", mem->phys_start);
 	if (mem->virt_start != mem->phys_start)
 		fprintf(out, "virt: 0x%llx, ", mem->virt_start);
-	fprintf(out, "size: %s", size_text(buf, sizeof(buf), mem->size));
+	fprintf(out, "size: %s", config_size_text(buf, sizeof(buf), mem->size));
 	show_flags(out, ", flags", config_mem_flags, mem->flags);
 	fprintf(out, "}\n");
 }
@@ -192,7 +191,7 @@ static void show_iommu(FILE *out, const struct jailhouse_iommu *unit)
 
 	fprintf(out, "      - {type: %s, base: 0x%llx, size: %s}\n",
 		config_name_of(config_iommu_types, unit->type), unit->base,
-		size_text(buf, sizeof(buf), unit->size));
+		config_size_text(buf, sizeof(buf), unit->size));
 }
 
 static void show_ioapic(FILE *out, const struct jailhouse_ioapic *ioapic)
@@ -225,11 +224,12 @@ static void show_platform(FILE *out, const struct jailhouse_platform_info *p)
 
 static void show_system(FILE *out, const struct jailhouse_system *sys)
 {
+	const struct jailhouse_memory *hv = &sys->hypervisor_memory;
 	char buf[32];
 
 	fprintf(out, "system:\n  hypervisor-memory: {phys: 0x%llx, "
-		"size: %s}\n", sys->hypervisor_memory.phys_start,
-		size_text(buf, sizeof(buf), sys->hypervisor_memory.size));
+		"size: %s}\n", hv->phys_start,
+		config_size_text(buf, sizeof(buf), hv->size));
 	show_console(out, "debug-console", &sys->debug_console);
 	show_platform(out, &sys->platform);
 	show_cell(out, "root-cell", &sys->root_cell);

@@ -85,6 +85,12 @@ int config_show(FILE *out, const char *file, const struct config_blob *blob,
 		char *error);
 
 /*
+ * @v as config_build() and policy_build() read sizes back: "16M", "4K",
+ * else decimal below 1 KiB and hex above. Returns @buf.
+ */
+const char *config_size_text(char *buf, size_t len, unsigned long long v);
+
+/*
  * Convert a Jailhouse revision-14 system or cell config into ours, ready
  * for config_show(). Unsupported Jailhouse features are refused.
  */
