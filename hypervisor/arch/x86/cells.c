@@ -6,6 +6,7 @@
 #include <jailhouse/arch.h>
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
+#include <jailhouse/hypercall-handler.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
@@ -59,6 +60,10 @@ void arch_cpu_reset(struct per_cpu *cpu, __u64 address)
 	memset(cpu->arch.ioapic_select, 0, sizeof(cpu->arch.ioapic_select));
 	apic_cpu_reset(cpu);
 	vcpu_reset_msrs(cpu);
+	/* Before the guest reads it from its comm region. */
+	if (!cell_is_root(cpu->cell) && cpu->cell->comm &&
+	    !cpu->cell->comm->apic_khz)
+		cpu->cell->comm->apic_khz = clocks_cell_cpu_apic_khz();
 	vcpu_vendor->reset(cpu, address);
 }
 

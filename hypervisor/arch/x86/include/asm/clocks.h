@@ -9,4 +9,11 @@
  */
 void clocks_init(void);
 
+/**
+ * Self, on a CPU starting in a cell other than the root cell (Linux does
+ * not use its timer): the APIC timer's frequency, measured here the first
+ * time if the system config gives none.
+ */
+__u32 clocks_cell_cpu_apic_khz(void);
+
 #endif /* !_ASM_CLOCKS_H */
