@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A cell's nested page tables from its memory regions, for both backends
- * (moved from svm.c; npt_paging has EPT entries on VT-x).
+ * A cell's nested page tables from its memory regions, and its I/O and
+ * MSR permission bitmaps, for both backends (npt_paging has EPT entries
+ * on VT-x; the bitmaps differ in size and layout only).
  */
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/printk.h>
+#include <asm/iopm.h>
 #include <asm/mmio.h>
+#include <asm/msrpm.h>
 #include <asm/npt.h>
 #include <config.h>
 
@@ -100,4 +103,50 @@ int npt_unmap_memory(struct cell *cell, const struct jailhouse_memory *mem)
 {
 	return paging_unmap(&npt_paging, &cell->arch.npt, mem->virt_start,
 			    mem->size);
+}
+
+static int bitmaps_init(struct cell *cell, size_t io_bitmap_size,
+			const struct msr_bitmap_layout *msr_layout)
+{
+	struct arch_cell *arch = &cell->arch;
+	int err;
+
+	arch->io_bitmap_pages = io_bitmap_size / PAGE_SIZE;
+	arch->io_bitmap = page_alloc(arch->io_bitmap_pages);
+	arch->msr_bitmap_pages = msr_layout->size / PAGE_SIZE;
+	arch->msr_bitmap = page_alloc(arch->msr_bitmap_pages);
+	if (!arch->io_bitmap || !arch->msr_bitmap)
+		return -ENOMEM;
+	err = io_bitmap_from_cell(arch->io_bitmap, io_bitmap_size,
+				  cell->config);
+	if (err)
+		return err;
+	return msr_bitmap_from_cell(msr_layout, arch->msr_bitmap,
+				    cell->config);
+}
+
+void npt_cell_exit(struct cell *cell)
+{
+	struct arch_cell *arch = &cell->arch;
+
+	paging_destroy(&npt_paging, &arch->npt);
+	page_free(arch->io_bitmap, arch->io_bitmap_pages);
+	page_free(arch->msr_bitmap, arch->msr_bitmap_pages);
+	arch->io_bitmap = NULL;
+	arch->msr_bitmap = NULL;
+}
+
+int npt_cell_init(struct cell *cell, size_t io_bitmap_size,
+		  const struct msr_bitmap_layout *msr_layout)
+{
+	int err;
+
+	err = paging_create(&npt_paging, &cell->arch.npt);
+	if (!err)
+		err = npt_map_regions(cell);
+	if (!err)
+		err = bitmaps_init(cell, io_bitmap_size, msr_layout);
+	if (err)
+		npt_cell_exit(cell);
+	return err;
 }

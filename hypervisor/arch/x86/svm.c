@@ -80,48 +80,10 @@ static inline void stgi(void)
 	asm volatile("stgi" : : : "memory");
 }
 
-static int svm_bitmaps_init(struct cell *cell)
-{
-	struct arch_cell *arch = &cell->arch;
-	int err;
-
-	arch->io_bitmap_pages = SVM_IOPM_SIZE / PAGE_SIZE;
-	arch->io_bitmap = page_alloc(arch->io_bitmap_pages);
-	arch->msr_bitmap_pages = SVM_MSRPM_SIZE / PAGE_SIZE;
-	arch->msr_bitmap = page_alloc(arch->msr_bitmap_pages);
-	if (!arch->io_bitmap || !arch->msr_bitmap)
-		return -ENOMEM;
-	err = io_bitmap_from_cell(arch->io_bitmap, SVM_IOPM_SIZE,
-				  cell->config);
-	if (err)
-		return err;
-	return msr_bitmap_from_cell(&svm_msr_bitmap, arch->msr_bitmap,
-				    cell->config);
-}
-
-static void svm_cell_exit(struct cell *cell)
-{
-	struct arch_cell *arch = &cell->arch;
-
-	paging_destroy(&npt_paging, &arch->npt);
-	page_free(arch->io_bitmap, arch->io_bitmap_pages);
-	page_free(arch->msr_bitmap, arch->msr_bitmap_pages);
-	arch->io_bitmap = NULL;
-	arch->msr_bitmap = NULL;
-}
-
+/* I/O bitmap and MSR bitmap in the SVM layouts. */
 static int svm_cell_init(struct cell *cell)
 {
-	int err;
-
-	err = paging_create(&npt_paging, &cell->arch.npt);
-	if (!err)
-		err = npt_map_regions(cell);
-	if (!err)
-		err = svm_bitmaps_init(cell);
-	if (err)
-		svm_cell_exit(cell);
-	return err;
+	return npt_cell_init(cell, SVM_IOPM_SIZE, &svm_msr_bitmap);
 }
 
 static void set_segment(struct vmcb_segment *seg, __u16 selector,
@@ -548,7 +510,7 @@ const struct vcpu_vendor_ops svm_ops = {
 	.name = "svm",
 	.probe = svm_probe,
 	.cell_init = svm_cell_init,
-	.cell_exit = svm_cell_exit,
+	.cell_exit = npt_cell_exit,
 	.cpu_init = svm_cpu_init,
 	.cpu_exit = svm_cpu_exit,
 	.activate = svm_activate,

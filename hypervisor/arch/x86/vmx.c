@@ -58,50 +58,11 @@ static void ept_select(void)
 	npt_paging.levels = 4;
 }
 
-/* I/O bitmaps A (ports 0-0x7fff) and B, adjacent; the MSR bitmap. */
-static int vmx_bitmaps_init(struct cell *cell)
-{
-	struct arch_cell *arch = &cell->arch;
-	int err;
-
-	arch->io_bitmap_pages = VMX_IO_BITMAP_SIZE / PAGE_SIZE;
-	arch->io_bitmap = page_alloc(arch->io_bitmap_pages);
-	arch->msr_bitmap_pages = VMX_MSR_BITMAP_SIZE / PAGE_SIZE;
-	arch->msr_bitmap = page_alloc(arch->msr_bitmap_pages);
-	if (!arch->io_bitmap || !arch->msr_bitmap)
-		return -ENOMEM;
-	err = io_bitmap_from_cell(arch->io_bitmap, VMX_IO_BITMAP_SIZE,
-				  cell->config);
-	if (err)
-		return err;
-	return msr_bitmap_from_cell(&vmx_msr_bitmap, arch->msr_bitmap,
-				    cell->config);
-}
-
-static void vmx_cell_exit(struct cell *cell)
-{
-	struct arch_cell *arch = &cell->arch;
-
-	paging_destroy(&npt_paging, &arch->npt);
-	page_free(arch->io_bitmap, arch->io_bitmap_pages);
-	page_free(arch->msr_bitmap, arch->msr_bitmap_pages);
-	arch->io_bitmap = NULL;
-	arch->msr_bitmap = NULL;
-}
-
+/* I/O bitmaps A (ports 0-0x7fff) and B, adjacent; the VMX MSR bitmap. */
 static int vmx_cell_init(struct cell *cell)
 {
-	int err;
-
 	ept_select();
-	err = paging_create(&npt_paging, &cell->arch.npt);
-	if (!err)
-		err = npt_map_regions(cell);
-	if (!err)
-		err = vmx_bitmaps_init(cell);
-	if (err)
-		vmx_cell_exit(cell);
-	return err;
+	return npt_cell_init(cell, VMX_IO_BITMAP_SIZE, &vmx_msr_bitmap);
 }
 
 /*
@@ -112,7 +73,7 @@ const struct vcpu_vendor_ops vmx_ops = {
 	.name = "vmx",
 	.probe = vmx_probe,
 	.cell_init = vmx_cell_init,
-	.cell_exit = vmx_cell_exit,
+	.cell_exit = npt_cell_exit,
 	.map_memory = npt_map_memory,
 	.unmap_memory = npt_unmap_memory,
 };

@@ -7,8 +7,21 @@
 #ifndef _ASM_NPT_H
 #define _ASM_NPT_H
 
+#include <jailhouse/types.h>
+
 struct cell;
 struct jailhouse_memory;
+struct msr_bitmap_layout;
+
+/**
+ * A cell's arch state (vcpu_vendor_ops.cell_init): nested tables from its
+ * regions (npt_map_regions()), an I/O bitmap of @io_bitmap_size bytes and
+ * an MSR bitmap in @msr_layout, both from its config.
+ * Return: 0 or -errno, with nothing left allocated.
+ */
+int npt_cell_init(struct cell *cell, size_t io_bitmap_size,
+		  const struct msr_bitmap_layout *msr_layout);
+void npt_cell_exit(struct cell *cell);
 
 /**
  * Identity of the config's regions, never the hypervisor's memory, minus
