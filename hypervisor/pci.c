@@ -3,6 +3,7 @@
  * Configuration space decisions of jailhouse/pci.h; plain logic, also
  * built for the host.
  */
+#include <jailhouse/access-size.h>
 #include <jailhouse/cell.h>
 #include <jailhouse/pci.h>
 
@@ -22,11 +23,6 @@
  */
 static __u8 root_device_owner[JAILHOUSE_MAX_PCI_DEVICES];
 
-static __u32 size_mask(unsigned int size)
-{
-	return size == 4 ? 0xffffffff : (1U << (8 * size)) - 1;
-}
-
 /* The bits of the command/status dword a non-root cell may write. */
 static __u32 command_write_mask(const struct jailhouse_pci_device *dev)
 {
@@ -44,7 +40,7 @@ enum pci_cfg_result pci_cfg_filter(const struct pci_cfg_access *access,
 
 	if (!access->dev) {
 		if (!access->write)
-			*value = size_mask(access->size);
+			*value = access_size_mask(access->size);
 		return PCI_CFG_EMULATED;
 	}
 	if (access->root || !access->write)
@@ -52,7 +48,7 @@ enum pci_cfg_result pci_cfg_filter(const struct pci_cfg_access *access,
 	if ((access->reg & DWORD_MASK) != PCI_CFG_COMMAND)
 		return PCI_CFG_EMULATED;
 	*value &= (command_write_mask(access->dev) >> shift) &
-		  size_mask(access->size);
+		  access_size_mask(access->size);
 	return PCI_CFG_PERFORM;
 }
 

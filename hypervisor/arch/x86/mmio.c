@@ -8,6 +8,7 @@
  * 2 MiB window in the page directory that holds the hypervisor (no table
  * is allocated), remapped only when the block changes.
  */
+#include <jailhouse/access-size.h>
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
@@ -125,11 +126,6 @@ static __u64 *guest_reg(struct guest_regs *r, __u8 n)
 	return n < 16 ? regs[n] : NULL;
 }
 
-static __u32 size_mask(unsigned int size)
-{
-	return size == 4 ? 0xffffffff : (1U << (8 * size)) - 1;
-}
-
 /* Where in the register the access lands: bit 8 for AH-BH, else 0. */
 static unsigned int reg_shift(const struct mmio_insn *insn)
 {
@@ -139,17 +135,17 @@ static unsigned int reg_shift(const struct mmio_insn *insn)
 static __u32 store_value(const struct mmio_insn *insn, const __u64 *reg)
 {
 	if (!reg)
-		return insn->imm & size_mask(insn->size);
-	return (*reg >> reg_shift(insn)) & size_mask(insn->size);
+		return insn->imm & access_size_mask(insn->size);
+	return (*reg >> reg_shift(insn)) & access_size_mask(insn->size);
 }
 
 /* As the CPU would: 32-bit and MOVZX loads clear the upper half too. */
 static void load_result(const struct mmio_insn *insn, __u64 *reg,
 			__u32 value)
 {
-	__u64 mask = (__u64)size_mask(insn->size) << reg_shift(insn);
+	__u64 mask = (__u64)access_size_mask(insn->size) << reg_shift(insn);
 
-	value &= size_mask(insn->size);
+	value &= access_size_mask(insn->size);
 	if (insn->zero_extend)
 		*reg = value;
 	else

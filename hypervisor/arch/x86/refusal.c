@@ -1,17 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Register effects of port accesses; see asm/refusal.h. */
+#include <jailhouse/access-size.h>
 #include <asm/refusal.h>
-
-static __u64 size_mask(unsigned int size)
-{
-	return size >= 4 ? 0xffffffffULL : (1ULL << (8 * size)) - 1;
-}
 
 __u64 io_in_result(__u64 rax, unsigned int size, __u32 value)
 {
 	if (size >= 4)
 		return value;
-	return (rax & ~size_mask(size)) | (value & size_mask(size));
+	return (rax & ~(__u64)access_size_mask(size)) |
+	       (value & access_size_mask(size));
 }
 
 __u64 io_refused_in(__u64 rax, unsigned int size)
@@ -21,5 +18,5 @@ __u64 io_refused_in(__u64 rax, unsigned int size)
 
 __u32 io_out_value(__u64 rax, unsigned int size)
 {
-	return rax & size_mask(size);
+	return rax & access_size_mask(size);
 }
