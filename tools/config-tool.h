@@ -44,6 +44,15 @@ int config_write_file(const char *path, const void *data, size_t size,
 		      char *error);
 
 /*
+ * main() of jh-config and jh-policy: "@prog CMD ARG...". @run does the
+ * command (-EINVAL with no message: bad arguments). Return: the exit
+ * status; 2 after printing @usage, 1 after printing the error.
+ */
+int config_tool_main(const char *prog, int argc, char **argv,
+		     int (*run)(int argc, char **argv, char *error),
+		     int (*usage)(void));
+
+/*
  * Compile text config @text (@len bytes, named @file in messages) into a
  * system config or a cell descriptor, whichever the text describes. The
  * result has passed the lib/config.c validation.

@@ -131,18 +131,5 @@ static int run(int argc, char **argv, char *error)
 
 int main(int argc, char **argv)
 {
-	char error[CONFIG_ERROR_LEN] = "";
-	int ret;
-
-	if (argc < 3)
-		return usage();
-	ret = run(argc, argv, error);
-	if (ret == -EINVAL && !error[0])
-		return usage();
-	if (ret) {
-		fprintf(stderr, "jh-config: %s\n",
-			error[0] ? error : strerror(-ret));
-		return 1;
-	}
-	return 0;
+	return config_tool_main("jh-config", argc, argv, run, usage);
 }

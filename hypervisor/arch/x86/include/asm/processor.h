@@ -42,39 +42,26 @@ struct desc_table_reg {
 	__u64 base;
 } __attribute__((packed));
 
-#define DEFINE_CR_ACCESS(n)						\
-static inline unsigned long read_cr##n(void)				\
+/* read_cr0() ... write_dr7(): control and debug registers. */
+#define DEFINE_REG_ACCESS(reg)						\
+static inline unsigned long read_##reg(void)				\
 {									\
 	unsigned long value;						\
 									\
-	asm volatile("mov %%cr" #n ", %0" : "=r" (value));		\
+	asm volatile("mov %%" #reg ", %0" : "=r" (value));		\
 	return value;							\
 }									\
-static inline void write_cr##n(unsigned long value)			\
+static inline void write_##reg(unsigned long value)			\
 {									\
-	asm volatile("mov %0, %%cr" #n : : "r" (value) : "memory");	\
+	asm volatile("mov %0, %%" #reg : : "r" (value) : "memory");	\
 }
 
-DEFINE_CR_ACCESS(0)
-DEFINE_CR_ACCESS(2)
-DEFINE_CR_ACCESS(3)
-DEFINE_CR_ACCESS(4)
-
-#define DEFINE_DR_ACCESS(n)						\
-static inline unsigned long read_dr##n(void)				\
-{									\
-	unsigned long value;						\
-									\
-	asm volatile("mov %%dr" #n ", %0" : "=r" (value));		\
-	return value;							\
-}									\
-static inline void write_dr##n(unsigned long value)			\
-{									\
-	asm volatile("mov %0, %%dr" #n : : "r" (value));		\
-}
-
-DEFINE_DR_ACCESS(6)
-DEFINE_DR_ACCESS(7)
+DEFINE_REG_ACCESS(cr0)
+DEFINE_REG_ACCESS(cr2)
+DEFINE_REG_ACCESS(cr3)
+DEFINE_REG_ACCESS(cr4)
+DEFINE_REG_ACCESS(dr6)
+DEFINE_REG_ACCESS(dr7)
 
 static inline void read_gdtr(struct desc_table_reg *reg)
 {
