@@ -200,6 +200,45 @@ static void test_x2apic(void **state)
 	assert_int_equal(apic_icr_decide(&icr, &t), APIC_DENY);
 }
 
+/* The x2APIC MSR interface of non-root cells (apic-icr.c). */
+static void test_x2apic_registers(void **state)
+{
+	(void)state;
+	assert_int_equal(x2apic_reg_of(0x802, false), X2APIC_REG_ID);
+	assert_int_equal(x2apic_reg_of(0x802, true), X2APIC_REG_NONE);
+	assert_int_equal(x2apic_reg_of(0x80d, false), X2APIC_REG_LDR);
+	assert_int_equal(x2apic_reg_of(0x80d, true), X2APIC_REG_NONE);
+	assert_int_equal(x2apic_reg_of(0x830, true), X2APIC_REG_ICR);
+	assert_int_equal(x2apic_reg_of(0x830, false), X2APIC_REG_ICR);
+	assert_int_equal(x2apic_reg_of(0x83f, true), X2APIC_REG_SELF_IPI);
+	assert_int_equal(x2apic_reg_of(0x83f, false), X2APIC_REG_NONE);
+	/* EOI is write-only, the current count read-only. */
+	assert_int_equal(x2apic_reg_of(0x80b, true), X2APIC_REG_PLAIN);
+	assert_int_equal(x2apic_reg_of(0x80b, false), X2APIC_REG_NONE);
+	assert_int_equal(x2apic_reg_of(0x839, false), X2APIC_REG_PLAIN);
+	assert_int_equal(x2apic_reg_of(0x839, true), X2APIC_REG_NONE);
+	assert_int_equal(x2apic_reg_of(0x80f, true), X2APIC_REG_PLAIN);
+	assert_int_equal(x2apic_reg_of(0x832, true), X2APIC_REG_PLAIN);
+	assert_int_equal(x2apic_reg_of(0x838, true), X2APIC_REG_PLAIN);
+	assert_int_equal(x2apic_reg_of(0x83e, true), X2APIC_REG_PLAIN);
+	/* Reserved, or outside the range. */
+	assert_int_equal(x2apic_reg_of(0x800, false), X2APIC_REG_NONE);
+	assert_int_equal(x2apic_reg_of(0x831, true), X2APIC_REG_NONE);
+	assert_int_equal(x2apic_reg_of(0x83a, false), X2APIC_REG_NONE);
+	assert_int_equal(x2apic_reg_of(0x7ff, false), X2APIC_REG_NONE);
+	assert_int_equal(x2apic_reg_of(0x840, false), X2APIC_REG_NONE);
+	assert_int_equal(x2apic_reg_of(0x80000830, true), X2APIC_REG_NONE);
+}
+
+static void test_x2apic_xapic_mapping(void **state)
+{
+	(void)state;
+	assert_int_equal(x2apic_xapic_offset(0x80b), 0xb0);
+	assert_int_equal(x2apic_xapic_offset(0x838), 0x380);
+	assert_int_equal(x2apic_ldr_of(0x23), (2 << 16) | (1 << 3));
+	assert_int_equal(x2apic_ldr_of(0), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -211,6 +250,8 @@ int main(void)
 		cmocka_unit_test(test_init_sipi),
 		cmocka_unit_test(test_never_allowed),
 		cmocka_unit_test(test_x2apic),
+		cmocka_unit_test(test_x2apic_registers),
+		cmocka_unit_test(test_x2apic_xapic_mapping),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -77,6 +77,15 @@ static void test_hypervisor_bit_for_non_root_only(void **state)
 			 CPUID_ECX_HYPERVISOR, CPUID_ECX_HYPERVISOR);
 }
 
+static void test_tsc_deadline_for_root_only(void **state)
+{
+	(void)state;
+	assert_int_equal(ask(CPUID_FEATURES, &root).ecx &
+			 CPUID_ECX_TSC_DEADLINE, CPUID_ECX_TSC_DEADLINE);
+	assert_int_equal(ask(CPUID_FEATURES, &inmate).ecx &
+			 CPUID_ECX_TSC_DEADLINE, 0);
+}
+
 static void test_osxsave_mirrors_guest_cr4(void **state)
 {
 	struct cpuid_guest g = { .root_cell = true, .osxsave = false };
@@ -106,6 +115,7 @@ int main(void)
 		cmocka_unit_test(test_other_hypervisor_leaves_zero),
 		cmocka_unit_test(test_virtualization_hidden),
 		cmocka_unit_test(test_hypervisor_bit_for_non_root_only),
+		cmocka_unit_test(test_tsc_deadline_for_root_only),
 		cmocka_unit_test(test_osxsave_mirrors_guest_cr4),
 		cmocka_unit_test(test_other_leaves_untouched),
 	};

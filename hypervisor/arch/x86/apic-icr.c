@@ -119,3 +119,44 @@ enum apic_action apic_icr_decide(const struct apic_icr *icr,
 		*targets &= -*targets;
 	return action;
 }
+
+/* Registers of the x2APIC MSR range by index - 0x800 (Intel SDM 10.12.1). */
+#define X2_R		0x1	/* readable */
+#define X2_W		0x2	/* writable */
+
+static const __u8 x2apic_plain_access[MSR_X2APIC_LAST - MSR_X2APIC_FIRST +
+				      1] = {
+	[0x03] = X2_R,				/* version */
+	[0x08] = X2_R | X2_W,			/* TPR */
+	[0x0a] = X2_R,				/* PPR */
+	[0x0b] = X2_W,				/* EOI */
+	[0x0f] = X2_R | X2_W,			/* SVR */
+	[0x10 ... 0x27] = X2_R,			/* ISR, TMR, IRR */
+	[0x28] = X2_R | X2_W,			/* ESR */
+	[0x2f] = X2_R | X2_W,			/* LVT CMCI */
+	[0x32 ... 0x37] = X2_R | X2_W,		/* LVT timer ... error */
+	[0x38] = X2_R | X2_W,			/* timer initial count */
+	[0x39] = X2_R,				/* timer current count */
+	[0x3e] = X2_R | X2_W,			/* timer divide */
+};
+
+enum x2apic_reg x2apic_reg_of(__u32 msr, bool write)
+{
+	unsigned int reg = msr - MSR_X2APIC_FIRST;
+
+	if (msr < MSR_X2APIC_FIRST || msr > MSR_X2APIC_LAST)
+		return X2APIC_REG_NONE;
+	switch (reg) {
+	case 0x02:
+		return write ? X2APIC_REG_NONE : X2APIC_REG_ID;
+	case 0x0d:
+		return write ? X2APIC_REG_NONE : X2APIC_REG_LDR;
+	case 0x30:
+		return X2APIC_REG_ICR;
+	case 0x3f:
+		return write ? X2APIC_REG_SELF_IPI : X2APIC_REG_NONE;
+	}
+	if (x2apic_plain_access[reg] & (write ? X2_W : X2_R))
+		return X2APIC_REG_PLAIN;
+	return X2APIC_REG_NONE;
+}

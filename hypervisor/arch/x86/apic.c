@@ -18,6 +18,7 @@
 #include <asm/apic.h>
 #include <asm/ioapic.h>
 #include <asm/ipi.h>
+#include <asm/msrpm.h>
 #include <asm/processor.h>
 #include <asm/vcpu.h>
 
@@ -72,6 +73,92 @@ void apic_cpu_reset(struct per_cpu *cpu)
 		return;
 	*xapic_reg(APIC_REG_LDR) = 0;
 	apic_cpus[cpu->cpu_id].ldr = 0;
+}
+
+/* The register behind x2APIC MSR @msr, in the host's APIC mode. */
+static __u64 plain_read(__u32 msr)
+{
+	if (x2apic_mode())
+		return read_msr(msr);
+	return *xapic_reg(x2apic_xapic_offset(msr));
+}
+
+static void plain_write(__u32 msr, __u32 value)
+{
+	if (x2apic_mode())
+		write_msr(msr, value);
+	else
+		*xapic_reg(x2apic_xapic_offset(msr)) = value;
+}
+
+/* Whether any bit is set in the 256-bit register at MSR @first.. +7. */
+static bool vector_bits_set(__u32 first)
+{
+	unsigned int n;
+
+	for (n = 0; n < 8; n++)
+		if (plain_read(first + n))
+			return true;
+	return false;
+}
+
+/* LVTs by the version register's highest LVT index that has them. */
+static const struct {
+	__u32 msr;
+	unsigned int min_max_lvt;
+} lvts[] = {
+	{ MSR_X2APIC_LVT_TIMER, 0 }, { MSR_X2APIC_LVT_LINT0, 0 },
+	{ MSR_X2APIC_LVT_LINT1, 0 }, { MSR_X2APIC_LVT_ERROR, 0 },
+	{ MSR_X2APIC_LVT_PMC, 4 }, { MSR_X2APIC_LVT_THERMAL, 5 },
+	{ MSR_X2APIC_LVT_CMCI, 6 },
+};
+
+static void mask_lvts(void)
+{
+	unsigned int max_lvt = (plain_read(MSR_X2APIC_VERSION) >> 16) & 0xff;
+	unsigned int n;
+
+	for (n = 0; n < sizeof(lvts) / sizeof(lvts[0]); n++)
+		if (max_lvt >= lvts[n].min_max_lvt)
+			plain_write(lvts[n].msr, APIC_LVT_MASKED);
+}
+
+/*
+ * What is in service is acknowledged; what is pending is taken in short
+ * interrupt windows by the hypervisor's stub gate (entry.S) and then
+ * acknowledged. Bounded: a level-triggered line that stays asserted
+ * comes back after each EOI.
+ */
+static void drain_interrupts(void)
+{
+	__u32 svr = plain_read(MSR_X2APIC_SVR);
+	unsigned int n;
+
+	/* A software-disabled APIC (Linux's offline CPUs) holds them. */
+	plain_write(MSR_X2APIC_SVR, svr | APIC_SVR_ENABLE);
+	for (n = 0; n < APIC_DRAIN_LIMIT; n++) {
+		if (vector_bits_set(MSR_X2APIC_ISR)) {
+			plain_write(MSR_X2APIC_EOI, 0);
+			continue;
+		}
+		if (!vector_bits_set(MSR_X2APIC_IRR))
+			break;
+		vcpu_vendor->irq_window();
+	}
+	plain_write(MSR_X2APIC_SVR, svr);
+}
+
+void apic_clear(struct per_cpu *cpu)
+{
+	if (cpu->cpu_id >= APIC_MAX_CPUS)
+		return;
+	mask_lvts();
+	plain_write(MSR_X2APIC_TMICT, 0);
+	plain_write(MSR_X2APIC_TPR, 0);
+	drain_interrupts();
+	/* The error status latches on write. */
+	plain_write(MSR_X2APIC_ESR, 0);
+	plain_write(MSR_X2APIC_ESR, 0);
 }
 
 bool apic_rte_allowed(const struct cell *cell, __u64 rte)
@@ -199,4 +286,69 @@ void apic_init_received(struct per_cpu *cpu)
 	printk("CPU %u: INIT signal: waiting for SIPI\n", cpu->cpu_id);
 	arch_cpu_park(cpu);
 	cpu->parked = true;
+}
+
+
+/* The ICR as one register: on an xAPIC host the destination on top. */
+static __u64 icr_read(void)
+{
+	if (x2apic_mode())
+		return read_msr(MSR_X2APIC_ICR);
+	return ((__u64)(*xapic_reg(APIC_REG_ICR_HI) >>
+			(APIC_XAPIC_DEST_SHIFT - 32)) <<
+		APIC_X2APIC_DEST_SHIFT) | *xapic_reg(APIC_REG_ICR_LO);
+}
+
+static bool x2apic_read(struct per_cpu *cpu, enum x2apic_reg reg, __u32 msr,
+			__u64 *value)
+{
+	switch (reg) {
+	case X2APIC_REG_ID:
+		*value = cpu->arch.apic_id;
+		return true;
+	case X2APIC_REG_LDR:
+		*value = x2apic_ldr_of(cpu->arch.apic_id);
+		return true;
+	case X2APIC_REG_ICR:
+		*value = icr_read();
+		return true;
+	case X2APIC_REG_PLAIN:
+		*value = plain_read(msr);
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Bits 32-63 are reserved in every register but the ICR: #GP there. */
+static bool x2apic_write(struct per_cpu *cpu, enum x2apic_reg reg, __u32 msr,
+			 __u64 value)
+{
+	if (reg == X2APIC_REG_ICR)
+		return apic_x2apic_icr_write(cpu, value);
+	if (value >> 32)
+		return false;
+	switch (reg) {
+	case X2APIC_REG_SELF_IPI:
+		return apic_x2apic_icr_write(cpu, ((__u64)APIC_ICR_SH_SELF <<
+						   APIC_ICR_SH_SHIFT) |
+						  (value & APIC_ICR_VECTOR));
+	case X2APIC_REG_PLAIN:
+		plain_write(msr, value);
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool apic_x2apic_msr_access(struct per_cpu *cpu, __u32 msr, bool write,
+			    __u64 *value)
+{
+	enum x2apic_reg reg = x2apic_reg_of(msr, write);
+
+	if (cpu->cpu_id >= APIC_MAX_CPUS || reg == X2APIC_REG_NONE)
+		return false;
+	if (write)
+		return x2apic_write(cpu, reg, msr, *value);
+	return x2apic_read(cpu, reg, msr, value);
 }

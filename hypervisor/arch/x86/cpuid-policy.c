@@ -26,8 +26,14 @@ static void features_leaf(const struct cpuid_guest *guest,
 		       CPUID_ECX_HYPERVISOR);
 	if (guest->osxsave)
 		regs->ecx |= CPUID_ECX_OSXSAVE;
+	/*
+	 * The TSC-deadline MSR is not offered to cells: their timer is the
+	 * APIC's one-shot or periodic mode at comm region apic_khz, which
+	 * Jailhouse's inmate library falls back to without this bit.
+	 */
 	if (!guest->root_cell)
-		regs->ecx |= CPUID_ECX_HYPERVISOR;
+		regs->ecx = (regs->ecx & ~CPUID_ECX_TSC_DEADLINE) |
+			    CPUID_ECX_HYPERVISOR;
 }
 
 void cpuid_policy(__u32 leaf, const struct cpuid_guest *guest,

@@ -3,7 +3,7 @@
  * The hypervisor's own descriptor tables: a GDT and a TSS per CPU, one
  * IDT for all. Every exception in the hypervisor is a bug and ends in
  * panic_stop() (but NMI, see entry.S); #DF and #MC run on a stack of
- * their own. The tables are loaded first thing on entry, the TSS once
+ * their own. External interrupts return at once (apic_clear()). The tables are loaded first thing on entry, the TSS once
  * Linux's TR is saved.
  */
 #include <jailhouse/percpu.h>
@@ -31,10 +31,13 @@ struct exception_frame {
 	__u64 vector, error, rip, cs, rflags, rsp, ss;
 };
 
+#define IDT_VECTORS		256
+
 extern const char exception_entries[];
+extern const char interrupt_entry[];
 void exception_handler(const struct exception_frame *frame);
 
-static struct idt_gate idt[X86_NUM_EXCEPTIONS];
+static struct idt_gate idt[IDT_VECTORS];
 
 /* #DF and #MC must work on a broken stack. NMI has no IST: it may come
  * before the hypervisor's TSS is loaded. */
@@ -43,14 +46,21 @@ static bool uses_ist(unsigned int vector)
 	return vector == X86_VEC_DF || vector == X86_VEC_MC;
 }
 
+static unsigned long idt_handler(unsigned int vector)
+{
+	if (vector >= X86_NUM_EXCEPTIONS)
+		return (unsigned long)interrupt_entry;
+	return (unsigned long)exception_entries +
+	       vector * EXCEPTION_STUB_SIZE;
+}
+
 static void idt_init(void)
 {
 	unsigned long handler;
 	unsigned int vec;
 
-	for (vec = 0; vec < X86_NUM_EXCEPTIONS; vec++) {
-		handler = (unsigned long)exception_entries +
-			  vec * EXCEPTION_STUB_SIZE;
+	for (vec = 0; vec < IDT_VECTORS; vec++) {
+		handler = idt_handler(vec);
 		idt[vec] = (struct idt_gate){
 			.offset0 = handler,
 			.selector = GDT_SEL_CODE,

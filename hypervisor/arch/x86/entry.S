@@ -76,6 +76,16 @@ exception_entries:
 	exception 30, 1
 	exception 31, 0
 
+/*
+ * External interrupts: the hypervisor runs with interrupts off but for
+ * apic_clear()'s short windows, in which it takes what is pending for
+ * the CPU's last owner; apic_clear() acknowledges it.
+ */
+	.balign	16
+	.globl	interrupt_entry
+interrupt_entry:
+	iretq
+
 exception_common:
 	/* %rsp: vector, error code, rip, cs, rflags, rsp, ss */
 	mov	%rsp, %rdi

@@ -15,6 +15,9 @@
 #include <asm/npt.h>
 #include <config.h>
 
+/* The PM timer is one 32-bit register. */
+#define PM_TIMER_PORTS		4
+
 static unsigned int region_access(const struct jailhouse_memory *mem)
 {
 	unsigned int flags = 0;
@@ -105,6 +108,17 @@ int npt_unmap_memory(struct cell *cell, const struct jailhouse_memory *mem)
 			    mem->size);
 }
 
+/*
+ * Every cell may read the ACPI PM timer, as in Jailhouse, whose inmate
+ * library times with it: a read-only counter that writes leave alone.
+ */
+static int allow_pm_timer(__u8 *io_bitmap)
+{
+	__u16 port = system_config->platform.pm_timer_address;
+
+	return port ? io_bitmap_allow(io_bitmap, port, PM_TIMER_PORTS) : 0;
+}
+
 static int bitmaps_init(struct cell *cell, size_t io_bitmap_size,
 			const struct msr_bitmap_layout *msr_layout)
 {
@@ -119,6 +133,8 @@ static int bitmaps_init(struct cell *cell, size_t io_bitmap_size,
 		return -ENOMEM;
 	err = io_bitmap_from_cell(arch->io_bitmap, io_bitmap_size,
 				  cell->config);
+	if (!err)
+		err = allow_pm_timer(arch->io_bitmap);
 	if (err)
 		return err;
 	return msr_bitmap_from_cell(msr_layout, arch->msr_bitmap,

@@ -238,6 +238,12 @@ static void svm_tlb_flush(struct per_cpu *cpu)
 	cpu->arch.vendor.svm.guest.tlb_control = SVM_TLB_FLUSH_ALL;
 }
 
+/* GIF and IF both open for one instruction. */
+static void svm_irq_window(void)
+{
+	asm volatile("stgi; sti; nop; cli; clgi" : : : "memory");
+}
+
 static int svm_cpu_init(struct per_cpu *cpu)
 {
 	struct svm_cpu *svm = &cpu->arch.vendor.svm;
@@ -519,6 +525,7 @@ const struct vcpu_vendor_ops svm_ops = {
 	.park = svm_park,
 	.reset = svm_reset,
 	.tlb_flush = svm_tlb_flush,
+	.irq_window = svm_irq_window,
 	.map_memory = npt_map_memory,
 	.unmap_memory = npt_unmap_memory,
 };

@@ -163,13 +163,25 @@ static void msr_result(struct guest_regs *regs, __u64 value)
  * - MTRR_DEF_TYPE: read and written in a copy per CPU. Jailhouse's inmate
  *   library and Linux's CPU bring-up write it; the real MTRRs, which the
  *   hypervisor's own accesses on that CPU depend on too, stay as Linux
- *   set them at boot.
+ *   set them at boot;
+ * - the x2APIC MSRs, for cells other than the root cell, on any host
+ *   (asm/apic.h): Jailhouse's inmate library knows no other way to its
+ *   APIC. The root cell's Linux uses the APIC in the host's mode.
  */
 static bool msr_emulated(struct per_cpu *cpu, const struct vcpu_msr *msr)
 {
 	struct guest_regs *regs = cpu->arch.guest_regs;
 	__u64 value = (regs->rdx << 32) | (__u32)regs->rax;
 
+	if (msr->index >= MSR_X2APIC_FIRST && msr->index <= MSR_X2APIC_LAST &&
+	    !cell_is_root(cpu->cell)) {
+		if (!apic_x2apic_msr_access(cpu, msr->index, msr->write,
+					    &value))
+			return false;
+		if (!msr->write)
+			msr_result(regs, value);
+		return true;
+	}
 	switch (msr->index) {
 	case MSR_IA32_APIC_BASE:
 		if (msr->write)

@@ -10,6 +10,8 @@
 # time. Each test creates the cell again, so Linux gets CPU 3 back
 # after every destroy (INIT/SIPI emulation).
 # com2: uart-irq: pin 3 delivered vector 0x33 to APIC id 3
+# com2: x2apic-lib: pm-timer 9: [0-9]+ us
+# com2: x2apic-lib: Test result: SUCCESS
 set -eu
 . tests/vm/lib/signed.sh
 work=/tmp/iso
@@ -98,6 +100,12 @@ expect_failed pci-cfg "" running
 expect_failed uart-irq ""
 jailhouse console | grep -q "IOAPIC 0 register 0x16 write 0x33 refused" ||
 	fail "uart-irq: failed, but not for aiming its pin at a root CPU"
+
+# The x2APIC MSRs and the PM timer, used the way Jailhouse's inmate
+# library uses them: nothing refused, the cell keeps running.
+start x2apic-lib ""
+[ "$(state)" = running ] || fail "x2apic-lib: state '$(state)'"
+finish x2apic-lib
 
 # Never answers: the shutdown request times out (bounded for a sandbox)
 # and the cell is failed and stopped.

@@ -125,6 +125,15 @@ void apic_cpu_init(struct per_cpu *cpu);
  */
 void apic_cpu_reset(struct per_cpu *cpu);
 
+/**
+ * Self, as the CPU starts afresh (CPU_REQ_RESET), whoever gets it: its
+ * local APIC as INIT leaves it (all LVTs masked, timer stopped, TPR 0),
+ * and no interrupt in service or pending, so that nothing of the last
+ * owner's (Linux's timer, a cell's vectors) reaches the next one. The
+ * spurious-vector register, the ids and the mode stay.
+ */
+void apic_clear(struct per_cpu *cpu);
+
 /** Whether @cell may have redirection entry @rte (asm/ioapic.h). */
 bool apic_rte_allowed(const struct cell *cell, __u64 rte);
 
@@ -140,6 +149,72 @@ bool apic_mmio_access(struct per_cpu *cpu, __u64 gpa, unsigned int size,
 
 /** A write of the x2APIC ICR MSR; as apic_mmio_access(). */
 bool apic_x2apic_icr_write(struct per_cpu *cpu, __u64 value);
+
+/*
+ * The x2APIC MSR interface of cells other than the root cell: Jailhouse's
+ * inmate library reaches its local APIC only through MSRs 0x800-0x83f,
+ * whatever mode the host's APIC is in. On an xAPIC host each register
+ * MSR maps to the xAPIC register at (msr - 0x800) << 4.
+ */
+#define MSR_X2APIC_FIRST		0x800
+#define MSR_X2APIC_VERSION		0x803
+#define MSR_X2APIC_TPR			0x808
+#define MSR_X2APIC_EOI			0x80b
+#define MSR_X2APIC_SVR			0x80f
+#define MSR_X2APIC_ISR			0x810	/* 8 registers */
+#define MSR_X2APIC_IRR			0x820	/* 8 registers */
+#define MSR_X2APIC_ESR			0x828
+#define MSR_X2APIC_LVT_CMCI		0x82f
+#define MSR_X2APIC_LVT_TIMER		0x832
+#define MSR_X2APIC_LVT_THERMAL		0x833
+#define MSR_X2APIC_LVT_PMC		0x834
+#define MSR_X2APIC_LVT_LINT0		0x835
+#define MSR_X2APIC_LVT_LINT1		0x836
+#define MSR_X2APIC_LVT_ERROR		0x837
+#define MSR_X2APIC_TMICT		0x838
+#define MSR_X2APIC_LAST			0x83f
+#define APIC_LVT_MASKED			(1U << 16)
+#define APIC_SVR_ENABLE			(1U << 8)
+/* apic_clear(): EOIs and interrupt windows at most, per CPU hand-over. */
+#define APIC_DRAIN_LIMIT		512
+
+enum x2apic_reg {
+	/** Reserved, or not for this direction: refused. */
+	X2APIC_REG_NONE,
+	/** The register the xAPIC page has at x2apic_xapic_offset(). */
+	X2APIC_REG_PLAIN,
+	/** The APIC id, 32 bits wide in x2APIC mode (read only). */
+	X2APIC_REG_ID,
+	/** The logical id, derived from the APIC id (read only). */
+	X2APIC_REG_LDR,
+	/** The ICR, one 64-bit register with the destination on top. */
+	X2APIC_REG_ICR,
+	/** SELF_IPI: a fixed IPI to this CPU (write only). */
+	X2APIC_REG_SELF_IPI,
+};
+
+/** What an access to x2APIC MSR @msr (read or @write) is. */
+enum x2apic_reg x2apic_reg_of(__u32 msr, bool write);
+
+/** Offset in the xAPIC page of the register behind x2APIC MSR @msr. */
+static inline unsigned int x2apic_xapic_offset(__u32 msr)
+{
+	return (msr - MSR_X2APIC_FIRST) << 4;
+}
+
+/** The x2APIC logical id the hardware derives from APIC id @id. */
+static inline __u32 x2apic_ldr_of(__u32 id)
+{
+	return ((id >> 4) << 16) | (1U << (id & 0xf));
+}
+
+/**
+ * An access by the guest on @cpu (not the root cell's) to x2APIC MSR
+ * @msr, value in/out at @value. Return: whether it was valid and done;
+ * false refuses it.
+ */
+bool apic_x2apic_msr_access(struct per_cpu *cpu, __u32 msr, bool write,
+			    __u64 *value);
 
 /**
  * A real INIT reached @cpu in guest mode (intercepted): it takes the

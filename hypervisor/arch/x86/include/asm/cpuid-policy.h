@@ -25,8 +25,8 @@ struct cpuid_guest {
 /**
  * Turn the CPU's answer to CPUID @leaf in @regs into the guest's: hide
  * the virtualization extensions (a guest cannot nest), mirror the
- * guest's CR4.OSXSAVE, set the hypervisor bit for non-root cells and
- * answer the hypervisor leaves with Jailhouse's signature.
+ * guest's CR4.OSXSAVE, set the hypervisor bit and hide the TSC-deadline
+ * timer for non-root cells and answer the hypervisor leaves with Jailhouse's signature.
  */
 void cpuid_policy(__u32 leaf, const struct cpuid_guest *guest,
 		  struct cpuid_regs *regs);

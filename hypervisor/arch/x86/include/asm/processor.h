@@ -22,6 +22,7 @@
 /* CPUID leaves and the feature bits the backends and the policy use. */
 #define CPUID_FEATURES			0x1
 #define CPUID_ECX_VMX			(1U << 5)
+#define CPUID_ECX_TSC_DEADLINE		(1U << 24)
 #define CPUID_ECX_OSXSAVE		(1U << 27)
 #define CPUID_ECX_HYPERVISOR		(1U << 31)
 #define CPUID_EXT_FEATURES		0x80000001

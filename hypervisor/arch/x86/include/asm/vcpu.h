@@ -73,6 +73,11 @@ struct vcpu_vendor_ops {
 	void (*reset)(struct per_cpu *cpu, __u64 address);
 	/** Self: flush the guest's TLB before the next entry. */
 	void (*tlb_flush)(struct per_cpu *cpu);
+	/**
+	 * Self, in the hypervisor: let pending external interrupts reach
+	 * the hypervisor's IDT for a moment (apic_clear()).
+	 */
+	void (*irq_window)(void);
 	/** Map or unmap a memory region in the cell's nested tables. */
 	int (*map_memory)(struct cell *cell,
 			  const struct jailhouse_memory *mem);

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The environment Jailhouse's inmate library expects (docs/inmates.md),
+ * used the way that library uses it: the local APIC through the x2APIC
+ * MSRs only (id, spurious vector, one-shot timer, EOI, self IPI), on any
+ * host, and the ACPI PM timer port from the comm region. Prints ten PM
+ * timer readings and the timer's delay, then reports SUCCESS; a refused
+ * access fails the cell instead.
+ */
+#include "isolation.h"
+
+#define X2APIC_ID		0x802
+#define X2APIC_EOI		0x80b
+#define X2APIC_SVR		0x80f
+#define X2APIC_ICR		0x830
+#define X2APIC_LVT_TIMER	0x832
+#define X2APIC_TMICT		0x838
+#define X2APIC_TMCCT		0x839
+#define X2APIC_TDCR		0x83e
+#define X2APIC_SELF_IPI		0x83f
+#define SVR_ENABLE_SPURIOUS	0x1ff
+#define TDCR_DIV_1		0xb
+#define TIMER_VECTOR		0x40
+#define IPI_VECTOR		0x41
+#define PM_TIMER_MASK		0xffffff
+#define PM_TIMER_HZ		3579545ULL
+/* TSC cycles to wait for an interrupt: well over 10 ms at any speed. */
+#define WAIT_CYCLES		100000000ULL
+#define PM_READINGS		10
+
+const char test_name[] = "x2apic-lib";
+
+static volatile unsigned int timer_hits, ipi_hits;
+
+static void timer_interrupt(unsigned int vector)
+{
+	(void)vector;
+	timer_hits++;
+	write_msr(X2APIC_EOI, 0);
+}
+
+static void ipi_interrupt(unsigned int vector)
+{
+	(void)vector;
+	ipi_hits++;
+	write_msr(X2APIC_EOI, 0);
+}
+
+static bool wait_for(volatile unsigned int *hits)
+{
+	u64 start = read_tsc();
+
+	irq_enable();
+	while (!*hits && read_tsc() - start < WAIT_CYCLES)
+		cpu_relax();
+	irq_disable();
+	return *hits;
+}
+
+/* Ten readings 1 ms apart, each later than the one before. */
+static bool pm_timer_runs(u16 port)
+{
+	u32 last = inl(port) & PM_TIMER_MASK, now;
+	unsigned int n;
+
+	for (n = 0; n < PM_READINGS; n++) {
+		delay_us(1000);
+		now = inl(port) & PM_TIMER_MASK;
+		printk("%s: pm-timer %u: %llu us\n", test_name, n,
+		       (((now - last) & PM_TIMER_MASK) * 1000000ULL) /
+		       PM_TIMER_HZ);
+		if (now == last)
+			return false;
+		last = now;
+	}
+	return true;
+}
+
+static bool timer_fires(void)
+{
+	u32 ticks = comm_region->apic_khz;	/* 1 ms */
+
+	if (!ticks)
+		ticks = 1000000;
+	write_msr(X2APIC_TDCR, TDCR_DIV_1);
+	write_msr(X2APIC_LVT_TIMER, TIMER_VECTOR);
+	write_msr(X2APIC_TMICT, ticks);
+	if (!wait_for(&timer_hits))
+		return false;
+	printk("%s: APIC timer fired, current count %llu\n", test_name,
+	       read_msr(X2APIC_TMCCT));
+	return true;
+}
+
+void inmate_main(void)
+{
+	u16 pm_port = comm_region->pm_timer_address;
+	u32 id = read_msr(X2APIC_ID);
+
+	printk("%s: x2APIC id %u\n", test_name, id);
+	write_msr(X2APIC_SVR, SVR_ENABLE_SPURIOUS);
+	int_set_handler(TIMER_VECTOR, timer_interrupt);
+	int_set_handler(IPI_VECTOR, ipi_interrupt);
+	if (!pm_port || !pm_timer_runs(pm_port)) {
+		test_report(TEST_FAILURE, "PM timer at port 0x%x not running",
+			    pm_port);
+		test_park();
+	}
+	if (!timer_fires()) {
+		test_report(TEST_FAILURE, "no APIC timer interrupt");
+		test_park();
+	}
+	write_msr(X2APIC_SELF_IPI, IPI_VECTOR);
+	if (!wait_for(&ipi_hits)) {
+		test_report(TEST_FAILURE, "no self IPI");
+		test_park();
+	}
+	ipi_hits = 0;
+	write_msr(X2APIC_ICR, ((u64)id << 32) | IPI_VECTOR);
+	if (!wait_for(&ipi_hits)) {
+		test_report(TEST_FAILURE, "no IPI to x2APIC id %u", id);
+		test_park();
+	}
+	test_report(TEST_SUCCESS, "x2APIC MSRs and PM timer as Jailhouse's "
+		    "library uses them");
+	test_park();
+}
