@@ -75,15 +75,14 @@ void apic_cpu_reset(struct per_cpu *cpu)
 	apic_cpus[cpu->cpu_id].ldr = 0;
 }
 
-/* The register behind x2APIC MSR @msr, in the host's APIC mode. */
-static __u64 plain_read(__u32 msr)
+__u32 apic_reg_read(__u32 msr)
 {
 	if (x2apic_mode())
 		return read_msr(msr);
 	return *xapic_reg(x2apic_xapic_offset(msr));
 }
 
-static void plain_write(__u32 msr, __u32 value)
+void apic_reg_write(__u32 msr, __u32 value)
 {
 	if (x2apic_mode())
 		write_msr(msr, value);
@@ -97,7 +96,7 @@ static bool vector_bits_set(__u32 first)
 	unsigned int n;
 
 	for (n = 0; n < 8; n++)
-		if (plain_read(first + n))
+		if (apic_reg_read(first + n))
 			return true;
 	return false;
 }
@@ -115,12 +114,12 @@ static const struct {
 
 static void mask_lvts(void)
 {
-	unsigned int max_lvt = (plain_read(MSR_X2APIC_VERSION) >> 16) & 0xff;
+	unsigned int max_lvt = (apic_reg_read(MSR_X2APIC_VERSION) >> 16) & 0xff;
 	unsigned int n;
 
 	for (n = 0; n < sizeof(lvts) / sizeof(lvts[0]); n++)
 		if (max_lvt >= lvts[n].min_max_lvt)
-			plain_write(lvts[n].msr, APIC_LVT_MASKED);
+			apic_reg_write(lvts[n].msr, APIC_LVT_MASKED);
 }
 
 /*
@@ -131,21 +130,21 @@ static void mask_lvts(void)
  */
 static void drain_interrupts(void)
 {
-	__u32 svr = plain_read(MSR_X2APIC_SVR);
+	__u32 svr = apic_reg_read(MSR_X2APIC_SVR);
 	unsigned int n;
 
 	/* A software-disabled APIC (Linux's offline CPUs) holds them. */
-	plain_write(MSR_X2APIC_SVR, svr | APIC_SVR_ENABLE);
+	apic_reg_write(MSR_X2APIC_SVR, svr | APIC_SVR_ENABLE);
 	for (n = 0; n < APIC_DRAIN_LIMIT; n++) {
 		if (vector_bits_set(MSR_X2APIC_ISR)) {
-			plain_write(MSR_X2APIC_EOI, 0);
+			apic_reg_write(MSR_X2APIC_EOI, 0);
 			continue;
 		}
 		if (!vector_bits_set(MSR_X2APIC_IRR))
 			break;
 		vcpu_vendor->irq_window();
 	}
-	plain_write(MSR_X2APIC_SVR, svr);
+	apic_reg_write(MSR_X2APIC_SVR, svr);
 }
 
 void apic_clear(struct per_cpu *cpu)
@@ -153,12 +152,12 @@ void apic_clear(struct per_cpu *cpu)
 	if (cpu->cpu_id >= APIC_MAX_CPUS)
 		return;
 	mask_lvts();
-	plain_write(MSR_X2APIC_TMICT, 0);
-	plain_write(MSR_X2APIC_TPR, 0);
+	apic_reg_write(MSR_X2APIC_TMICT, 0);
+	apic_reg_write(MSR_X2APIC_TPR, 0);
 	drain_interrupts();
 	/* The error status latches on write. */
-	plain_write(MSR_X2APIC_ESR, 0);
-	plain_write(MSR_X2APIC_ESR, 0);
+	apic_reg_write(MSR_X2APIC_ESR, 0);
+	apic_reg_write(MSR_X2APIC_ESR, 0);
 }
 
 bool apic_rte_allowed(const struct cell *cell, __u64 rte)
@@ -313,7 +312,7 @@ static bool x2apic_read(struct per_cpu *cpu, enum x2apic_reg reg, __u32 msr,
 		*value = icr_read();
 		return true;
 	case X2APIC_REG_PLAIN:
-		*value = plain_read(msr);
+		*value = apic_reg_read(msr);
 		return true;
 	default:
 		return false;
@@ -334,7 +333,7 @@ static bool x2apic_write(struct per_cpu *cpu, enum x2apic_reg reg, __u32 msr,
 						   APIC_ICR_SH_SHIFT) |
 						  (value & APIC_ICR_VECTOR));
 	case X2APIC_REG_PLAIN:
-		plain_write(msr, value);
+		apic_reg_write(msr, value);
 		return true;
 	default:
 		return false;

@@ -6,17 +6,16 @@
  *
  * The TSC is measured at enable. The APIC timer is measured on the first
  * CPU that starts in a cell other than the root cell, before its guest
- * runs: Linux has taken that CPU offline and no longer uses its timer.
- * (Measuring on a live Linux CPU at enable lost a timer event about once
- * in 20 enables under QEMU, and RCU stalled.) Its state is saved and put
- * back all the same, for the next guest.
+ * runs, right after apic_clear() stopped its timer: Linux has taken that
+ * CPU offline and no longer uses it. (Measuring on a live Linux CPU at
+ * enable lost a timer event about once in 20 enables under QEMU, and RCU
+ * stalled.)
  */
 #include <jailhouse/arch.h>
 #include <jailhouse/control.h>
 #include <jailhouse/printk.h>
 #include <asm/apic.h>
 #include <asm/clocks.h>
-#include <asm/ipi.h>
 #include <asm/processor.h>
 
 #include "config.h"
@@ -28,25 +27,12 @@
 /* When nothing else is known: 1 GHz, what inmates assume too. */
 #define DEFAULT_TSC_KHZ		1000000
 
-#define MSR_TSC_DEADLINE	0x6e0
-#define MSR_X2APIC_BASE		0x800
-#define APIC_REG_LVT_TIMER	0x320
-#define APIC_REG_TIMER_INITIAL	0x380
-#define APIC_REG_TIMER_CURRENT	0x390
-#define APIC_REG_TIMER_DIVIDE	0x3e0
-#define LVT_MASKED		(1U << 16)
-#define LVT_TIMER_MODE_MASK	(3U << 17)
-#define LVT_TIMER_PERIODIC	(1U << 17)
-#define LVT_TIMER_DEADLINE	(2U << 17)
+#define MSR_X2APIC_TMCCT	0x839
+#define MSR_X2APIC_TDCR		0x83e
 #define TIMER_DIVIDE_BY_1	0xb
+#define TIMER_COUNT_MAX		0xffffffffU
 
 static __u32 tsc_khz, apic_khz;
-
-/* What Linux left in its APIC timer. */
-struct apic_timer {
-	__u32 lvt, divide, initial, current;
-	__u64 deadline;
-};
 
 __u64 arch_tsc(void)
 {
@@ -63,81 +49,47 @@ __u32 arch_apic_khz(void)
 	return apic_khz;
 }
 
-static __u32 apic_read(unsigned int reg)
+static __u32 pm_timer_read(__u16 port)
 {
-	if (x2apic_mode())
-		return read_msr(MSR_X2APIC_BASE + (reg >> 4));
-	return *xapic_reg(reg);
-}
-
-static void apic_write(unsigned int reg, __u32 value)
-{
-	if (x2apic_mode())
-		write_msr(MSR_X2APIC_BASE + (reg >> 4), value);
-	else
-		*xapic_reg(reg) = value;
-}
-
-static void timer_save(struct apic_timer *t)
-{
-	t->lvt = apic_read(APIC_REG_LVT_TIMER);
-	t->divide = apic_read(APIC_REG_TIMER_DIVIDE);
-	t->initial = apic_read(APIC_REG_TIMER_INITIAL);
-	t->current = apic_read(APIC_REG_TIMER_CURRENT);
-	t->deadline = (t->lvt & LVT_TIMER_MODE_MASK) == LVT_TIMER_DEADLINE ?
-		      read_msr(MSR_TSC_DEADLINE) : 0;
+	return inl(port) & PM_TIMER_MASK;
 }
 
 /*
- * Back to the saved mode: a periodic timer restarts its period, a
- * one-shot one counts down what was left, a deadline is armed again
- * (at once if it passed meanwhile).
+ * The rate in kHz of a clock that @read gives (counting up) against the PM
+ * timer at @port, over at least 10 ms. Each end reads both clocks back to
+ * back, the other clock's span nested in the PM timer's, so that a pause
+ * inside the window (an emulator's thread descheduled) stretches both.
  */
-static void timer_restore(const struct apic_timer *t)
+static __u32 measure_khz(__u16 port, __u64 (*read)(void))
 {
-	apic_write(APIC_REG_LVT_TIMER, t->lvt);
-	apic_write(APIC_REG_TIMER_DIVIDE, t->divide);
-	switch (t->lvt & LVT_TIMER_MODE_MASK) {
-	case LVT_TIMER_DEADLINE:
-		if (t->deadline)
-			write_msr(MSR_TSC_DEADLINE, t->deadline);
-		break;
-	case LVT_TIMER_PERIODIC:
-		apic_write(APIC_REG_TIMER_INITIAL, t->initial);
-		break;
-	default:
-		apic_write(APIC_REG_TIMER_INITIAL, t->current);
-	}
-}
+	__u32 pm_start = pm_timer_read(port), pm_ticks;
+	__u64 start = read(), ticks;
 
-static void wait_10ms(__u16 pm_port)
-{
-	__u32 start = inl(pm_port) & PM_TIMER_MASK;
-
-	while (((inl(pm_port) - start) & PM_TIMER_MASK) < PM_TIMER_CALIBRATE)
+	do {
 		cpu_relax();
+		pm_ticks = (pm_timer_read(port) - pm_start) & PM_TIMER_MASK;
+	} while (pm_ticks < PM_TIMER_CALIBRATE);
+	ticks = read() - start;
+	pm_ticks = (pm_timer_read(port) - pm_start) & PM_TIMER_MASK;
+	return ticks * PM_TIMER_HZ / pm_ticks / 1000;
 }
 
-static __u32 measure_tsc(__u16 pm_port)
+/* The APIC timer's count so far, counting up from its start at the max. */
+static __u64 apic_timer_elapsed(void)
 {
-	__u64 start = arch_tsc();
-
-	wait_10ms(pm_port);
-	return (arch_tsc() - start) / 10;
+	return TIMER_COUNT_MAX - apic_reg_read(MSR_X2APIC_TMCCT);
 }
 
-static __u32 measure_apic(__u16 pm_port)
+/* One-shot, masked, divide by 1, from the largest count; stopped again. */
+static __u32 measure_apic(__u16 port)
 {
-	struct apic_timer saved;
 	__u32 khz;
 
-	timer_save(&saved);
-	apic_write(APIC_REG_LVT_TIMER, LVT_MASKED);
-	apic_write(APIC_REG_TIMER_DIVIDE, TIMER_DIVIDE_BY_1);
-	apic_write(APIC_REG_TIMER_INITIAL, 0xffffffff);
-	wait_10ms(pm_port);
-	khz = (0xffffffff - apic_read(APIC_REG_TIMER_CURRENT)) / 10;
-	timer_restore(&saved);
+	apic_reg_write(MSR_X2APIC_LVT_TIMER, APIC_LVT_MASKED);
+	apic_reg_write(MSR_X2APIC_TDCR, TIMER_DIVIDE_BY_1);
+	apic_reg_write(MSR_X2APIC_TMICT, TIMER_COUNT_MAX);
+	khz = measure_khz(port, apic_timer_elapsed);
+	apic_reg_write(MSR_X2APIC_TMICT, 0);
 	return khz;
 }
 
@@ -147,7 +99,7 @@ void clocks_init(void)
 
 	tsc_khz = pf->tsc_khz;
 	if (!tsc_khz && pf->pm_timer_address)
-		tsc_khz = measure_tsc(pf->pm_timer_address);
+		tsc_khz = measure_khz(pf->pm_timer_address, arch_tsc);
 	if (!tsc_khz)
 		tsc_khz = DEFAULT_TSC_KHZ;
 	apic_khz = pf->apic_khz;

@@ -118,12 +118,26 @@ struct cell;
 void apic_cpu_init(struct per_cpu *cpu);
 
 /**
+ * The calling CPU's local APIC register that x2APIC MSR @msr names, in
+ * the host's mode (x2APIC MSR or xAPIC page).
+ */
+__u32 apic_reg_read(__u32 msr);
+void apic_reg_write(__u32 msr, __u32 value);
+
+/**
  * Self, as the CPU starts afresh in a cell other than the root cell:
  * its xAPIC logical destination becomes 0, and the cell cannot change
  * it, so that no logical destination of the root cell's (IOAPIC entries,
  * MSIs, which reach the hardware unfiltered) ever matches this CPU.
  */
 void apic_cpu_reset(struct per_cpu *cpu);
+
+/**
+ * The calling CPU's local APIC register that x2APIC MSR @msr names, in
+ * the host's mode (x2APIC MSR or xAPIC page).
+ */
+__u32 apic_reg_read(__u32 msr);
+void apic_reg_write(__u32 msr, __u32 value);
 
 /**
  * Self, as the CPU starts afresh (CPU_REQ_RESET), whoever gets it: its
