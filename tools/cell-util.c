@@ -31,6 +31,21 @@ int cell_id_parse(const char *name, struct jailhouse_cell_id *id,
 	return 0;
 }
 
+int cell_number_parse(const char *text, __u32 *id)
+{
+	unsigned long value;
+	char *end;
+
+	if (*text < '1' || *text > '9')
+		return -EINVAL;
+	errno = 0;
+	value = strtoul(text, &end, 10);
+	if (errno == ERANGE || *end || value > 0xffffffffUL)
+		return -EINVAL;
+	*id = value;
+	return 0;
+}
+
 int cell_address_parse(const char *text, __u64 *address,
 		       const char **reason)
 {
@@ -59,7 +74,10 @@ int cell_load_args_parse(int argc, char *const argv[],
 	int i, err;
 
 	for (i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "-a") != 0) {
+		if (!strcmp(argv[i], "-s") || !strcmp(argv[i], "--string"))
+			return fail(reason, "-s: strings are loaded as signed "
+				    "files here (docs/inmates.md)", -EINVAL);
+		if (strcmp(argv[i], "-a") && strcmp(argv[i], "--address")) {
 			if (n == CELL_LOAD_MAX_IMAGES)
 				return fail(reason, "more than 8 images",
 					    -E2BIG);

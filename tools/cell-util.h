@@ -25,13 +25,19 @@ struct cell_image_arg {
 int cell_id_parse(const char *name, struct jailhouse_cell_id *id,
 		  const char **reason);
 
+/**
+ * A cell id as Jailhouse's command line takes it in place of a name: a
+ * decimal number from 1, no sign, no blanks. Return: 0 or -EINVAL.
+ */
+int cell_number_parse(const char *text, __u32 *id);
+
 /** A load address: a whole C number (hex with 0x) that fits 64 bits. */
 int cell_address_parse(const char *text, __u64 *address,
 		       const char **reason);
 
 /**
- * `IMAGE [-a ADDRESS] [IMAGE [-a ADDRESS]]...` (@argc words of @argv)
- * into @images, at most CELL_LOAD_MAX_IMAGES; *num gets their count.
+ * `IMAGE [-a|--address ADDRESS] [IMAGE [-a ADDRESS]]...` (@argc words of
+ * @argv) into @images, at most CELL_LOAD_MAX_IMAGES; *num gets their count.
  */
 int cell_load_args_parse(int argc, char *const argv[],
 			 struct cell_image_arg *images, unsigned int *num,

@@ -55,6 +55,92 @@ static int loader_ioctl(unsigned long request, void *arg, const char *what)
 	return err < 0 ? err : 0;
 }
 
+/* Cell number @index into @info: 1, 0 past the last cell, or -errno. */
+static int read_cell(int fd, unsigned int index,
+		     struct jailhouse_cell_info *info)
+{
+	memset(info, 0, sizeof(*info));
+	info->index = index;
+	if (ioctl(fd, JAILHOUSE_CELL_INFO, info) == 0)
+		return 1;
+	if (errno == ENOENT)
+		return 0;
+	if (errno == ENODEV)
+		fprintf(stderr, "jailhouse: the hypervisor is not enabled\n");
+	else
+		fprintf(stderr, "jailhouse: cell info: %s\n", strerror(errno));
+	return -errno;
+}
+
+/* The cell named @name into @info, or -ENOENT. */
+static int find_cell(const char *name, struct jailhouse_cell_info *info)
+{
+	unsigned int index = 0;
+	int fd, ret;
+
+	fd = jailhouse_open_device();
+	if (fd < 0)
+		return fd;
+	while ((ret = read_cell(fd, index++, info)) > 0)
+		if (strcmp(info->cell.name, name) == 0)
+			break;
+	close(fd);
+	if (ret == 0) {
+		fprintf(stderr, "jailhouse: cell '%s': no such cell\n", name);
+		return -ENOENT;
+	}
+	return ret < 0 ? ret : 0;
+}
+
+/* The cell with id @id into @info, or -ENOENT. */
+static int find_cell_id(__u32 id, struct jailhouse_cell_info *info)
+{
+	unsigned int index = 0;
+	int fd, ret;
+
+	fd = jailhouse_open_device();
+	if (fd < 0)
+		return fd;
+	while ((ret = read_cell(fd, index++, info)) > 0)
+		if (info->id == id)
+			break;
+	close(fd);
+	if (ret == 0) {
+		fprintf(stderr, "jailhouse: cell %u: no such cell\n", id);
+		return -ENOENT;
+	}
+	return ret < 0 ? ret : 0;
+}
+
+/*
+ * The cell that argv[1] names, as Jailhouse's command line takes it: an
+ * id (a decimal number), a name, or "--name NAME" for a name that reads
+ * as a number. Return: the words it took (1 or 2), or -errno.
+ */
+static int cell_ref(int argc, char *argv[], struct jailhouse_cell_id *id,
+		    const char *what)
+{
+	struct jailhouse_cell_info info;
+	const char *name = argv[1], *reason;
+	int words = 1, err;
+	__u32 number;
+
+	if (!strcmp(argv[1], "--name")) {
+		if (argc < 3)
+			return usage_error(what, "--name without a name");
+		name = argv[2];
+		words = 2;
+	} else if (!cell_number_parse(argv[1], &number)) {
+		err = find_cell_id(number, &info);
+		if (err)
+			return err;
+		name = info.cell.name;
+	}
+	if (cell_id_parse(name, id, &reason))
+		return usage_error(what, reason);
+	return words;
+}
+
 static int cell_create(int argc, char *argv[])
 {
 	struct jailhouse_cell_create_args args = { 0 };
@@ -100,10 +186,13 @@ static int cell_load(int argc, char *argv[])
 	struct jailhouse_cell_load_args args = { 0 };
 	const char *reason;
 	unsigned int num;
-	int err;
+	int words, err;
 
-	if (cell_id_parse(argv[1], &args.cell, &reason) ||
-	    cell_load_args_parse(argc - 2, argv + 2, in, &num, &reason))
+	words = cell_ref(argc, argv, &args.cell, "load");
+	if (words < 0)
+		return words;
+	if (cell_load_args_parse(argc - 1 - words, argv + 1 + words, in, &num,
+				 &reason))
 		return usage_error("load", reason);
 	err = open_images(in, num, images);
 	if (err)
@@ -115,49 +204,33 @@ static int cell_load(int argc, char *argv[])
 	return err;
 }
 
-/* start, shutdown, destroy: one cell by name. */
-static int cell_by_name(int argc, char *argv[], unsigned long request,
-			const char *what)
+/* start, shutdown, destroy: one cell by id or name. */
+static int cell_by_ref(int argc, char *argv[], unsigned long request,
+		       const char *what)
 {
 	struct jailhouse_cell_id id;
-	const char *reason;
+	int words = cell_ref(argc, argv, &id, what);
 
-	(void)argc;
-	if (cell_id_parse(argv[1], &id, &reason))
-		return usage_error(what, reason);
+	if (words < 0)
+		return words;
+	if (words + 1 != argc)
+		return usage_error(what, "extra words after the cell");
 	return loader_ioctl(request, &id, what);
 }
 
 static int cell_start(int argc, char *argv[])
 {
-	return cell_by_name(argc, argv, JAILHOUSE_CELL_START, "start");
+	return cell_by_ref(argc, argv, JAILHOUSE_CELL_START, "start");
 }
 
 static int cell_shutdown(int argc, char *argv[])
 {
-	return cell_by_name(argc, argv, JAILHOUSE_CELL_SHUTDOWN, "shutdown");
+	return cell_by_ref(argc, argv, JAILHOUSE_CELL_SHUTDOWN, "shutdown");
 }
 
 static int cell_destroy(int argc, char *argv[])
 {
-	return cell_by_name(argc, argv, JAILHOUSE_CELL_DESTROY, "destroy");
-}
-
-/* Cell number @index into @info: 1, 0 past the last cell, or -errno. */
-static int read_cell(int fd, unsigned int index,
-		     struct jailhouse_cell_info *info)
-{
-	memset(info, 0, sizeof(*info));
-	info->index = index;
-	if (ioctl(fd, JAILHOUSE_CELL_INFO, info) == 0)
-		return 1;
-	if (errno == ENOENT)
-		return 0;
-	if (errno == ENODEV)
-		fprintf(stderr, "jailhouse: the hypervisor is not enabled\n");
-	else
-		fprintf(stderr, "jailhouse: cell info: %s\n", strerror(errno));
-	return -errno;
+	return cell_by_ref(argc, argv, JAILHOUSE_CELL_DESTROY, "destroy");
 }
 
 static void print_cell(const struct jailhouse_cell_info *info)
@@ -190,33 +263,16 @@ static int cell_list(int argc, char *argv[])
 	return ret;
 }
 
-/* The cell named @name into @info, or -ENOENT. */
-static int find_cell(const char *name, struct jailhouse_cell_info *info)
-{
-	unsigned int index = 0;
-	int fd, ret;
-
-	fd = jailhouse_open_device();
-	if (fd < 0)
-		return fd;
-	while ((ret = read_cell(fd, index++, info)) > 0)
-		if (strcmp(info->cell.name, name) == 0)
-			break;
-	close(fd);
-	if (ret == 0) {
-		fprintf(stderr, "jailhouse: cell '%s': no such cell\n", name);
-		return -ENOENT;
-	}
-	return ret < 0 ? ret : 0;
-}
-
 static int cell_stats(int argc, char *argv[])
 {
 	struct jailhouse_cell_info info;
+	struct jailhouse_cell_id id;
 	int err;
 
-	(void)argc;
-	err = find_cell(argv[1], &info);
+	err = cell_ref(argc, argv, &id, "stats");
+	if (err < 0)
+		return err;
+	err = find_cell(id.name, &info);
 	if (err)
 		return err;
 	printf("Cell '%s' (id %u), %s\n", info.cell.name, info.id,
@@ -224,15 +280,33 @@ static int cell_stats(int argc, char *argv[])
 	return jailhouse_print_vmexits(info.cpus, sizeof(info.cpus));
 }
 
+/*
+ * Jailhouse boots a second Linux in a cell; a sandbox runs bare-metal
+ * inmates only (docs/cells.md, "Not supported").
+ */
+static int cell_linux(int argc, char *argv[])
+{
+	(void)argc;
+	(void)argv;
+	fprintf(stderr, "jailhouse: cell linux: not supported: cells run "
+		"signed bare-metal inmates only; a Linux cell would need "
+		"its kernel, initrd and boot parameters measured and signed "
+		"as one image (docs/cells.md)\n");
+	return -EOPNOTSUPP;
+}
+
+#define CELL_REF	"{ID | [--name] NAME}"
+
 static const struct subcommand subcommands[] = {
 	{ "create", cell_create, 2, 2, "CELL.cell" },
 	{ "load", cell_load, 3, 0,
-	  "NAME IMAGE [-a ADDRESS] [IMAGE [-a ADDRESS]]..." },
-	{ "start", cell_start, 2, 2, "NAME" },
-	{ "shutdown", cell_shutdown, 2, 2, "NAME" },
-	{ "destroy", cell_destroy, 2, 2, "NAME" },
+	  CELL_REF " IMAGE [-a|--address ADDRESS] [IMAGE [-a ADDRESS]]..." },
+	{ "start", cell_start, 2, 3, CELL_REF },
+	{ "shutdown", cell_shutdown, 2, 3, CELL_REF },
+	{ "destroy", cell_destroy, 2, 3, CELL_REF },
 	{ "list", cell_list, 1, 1, "" },
-	{ "stats", cell_stats, 2, 2, "NAME" },
+	{ "stats", cell_stats, 2, 3, CELL_REF },
+	{ "linux", cell_linux, 1, 0, "(not supported)" },
 };
 
 static void print_usage(void)

@@ -136,9 +136,42 @@ static void test_states(void **state)
 	assert_string_equal(cell_state_name(0xffffffff), "unknown");
 }
 
+static void test_jailhouse_spellings(void **state)
+{
+	(void)state;
+	assert_int_equal(parse("a --address 0x2000"), 0);
+	assert_int_equal(images[0].address, 0x2000);
+	assert_refused("a -s progress=1 -a 0x1000", -EINVAL,
+		       "-s: strings are loaded as signed files here "
+		       "(docs/inmates.md)");
+	assert_refused("a --string x", -EINVAL,
+		       "-s: strings are loaded as signed files here "
+		       "(docs/inmates.md)");
+}
+
+static void test_cell_number(void **state)
+{
+	__u32 id = 0;
+
+	(void)state;
+	assert_int_equal(cell_number_parse("1", &id), 0);
+	assert_int_equal(id, 1);
+	assert_int_equal(cell_number_parse("4294967295", &id), 0);
+	assert_int_equal(id, 0xffffffffU);
+	assert_int_equal(cell_number_parse("4294967296", &id), -EINVAL);
+	assert_int_equal(cell_number_parse("0", &id), -EINVAL);
+	assert_int_equal(cell_number_parse("01", &id), -EINVAL);
+	assert_int_equal(cell_number_parse("-1", &id), -EINVAL);
+	assert_int_equal(cell_number_parse(" 1", &id), -EINVAL);
+	assert_int_equal(cell_number_parse("1x", &id), -EINVAL);
+	assert_int_equal(cell_number_parse("sandbox-demo", &id), -EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_jailhouse_spellings),
+		cmocka_unit_test(test_cell_number),
 		cmocka_unit_test(test_one_image_default_address),
 		cmocka_unit_test(test_addresses),
 		cmocka_unit_test(test_refusals),

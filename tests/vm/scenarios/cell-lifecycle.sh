@@ -75,11 +75,14 @@ cell_bytes "$size" | cmp - inmates/demos/x86/sandbox-demo.bin ||
 jailhouse cell load $cell $work/demo.bin $work/cmdline -a 0x1000
 
 step "start"
-jailhouse cell start $cell
+# By id, and by --name, as Jailhouse's command line takes them.
+jailhouse cell start 1
 sleep 5
 state_is running || fail "not running"
 jailhouse cell list
-jailhouse cell stats $cell
+jailhouse cell stats --name $cell
+refused "no such cell" jailhouse cell stats 2
+refused "not supported" jailhouse cell linux $work/cell bzImage
 
 step "shutdown"
 jailhouse cell shutdown $cell
