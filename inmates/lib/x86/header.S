@@ -9,6 +9,11 @@
  * 2 MiB pages, the last GiB (MMIO: local APIC, IOAPIC) uncached, and
  * caching enabled (INIT leaves CR0.CD and NW set). No MSR but EFER is
  * touched, so that a cell that may access no other MSR can start.
+ *
+ * Further CPUs of the cell (smp.c) come through the same entry after
+ * INIT and SIPI to vector 0; smp_ap_stack, which the boot CPU sets just
+ * before, tells them apart: they take the page tables already built and
+ * go to smp_ap_startup() on that stack.
  */
 #define CR0_PE		0x00000001
 #define CR0_WP		0x00010000
@@ -49,6 +54,8 @@ start32:
 	mov %eax, %ds
 	mov %eax, %es
 	mov %eax, %ss
+	cmpl $0, smp_ap_stack
+	jne long_mode
 
 	/* Clear PML4 and PDPT, then link PML4[0] and PDPT[0..3]. */
 	cld
@@ -82,6 +89,7 @@ start32:
 	cmp $PD_ENTRIES, %ebx
 	jb 2b
 
+long_mode:
 	mov %cr4, %eax
 	or $CR4_PAE, %eax
 	mov %eax, %cr4
@@ -98,7 +106,12 @@ start32:
 
 	.code64
 start64:
-	xor %rax, %rax
+	mov smp_ap_stack, %rsp
+	test %rsp, %rsp
+	jz 4f
+	call smp_ap_startup
+	jmp stop
+4:	xor %rax, %rax
 	mov $__bss_start, %rdi
 	mov $__bss_qwords, %rcx
 	rep stosq

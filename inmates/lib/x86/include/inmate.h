@@ -103,4 +103,12 @@ typedef void (*int_handler_t)(unsigned int vector);
 void int_init(void);
 void int_set_handler(unsigned int vector, int_handler_t handler);
 
+/*
+ * SMP: start the cell's CPU with APIC id @apic_id at @entry, on a stack
+ * of its own, interrupts off (smp.c; at most SMP_MAX_APS of them).
+ * Return: 0 once it runs there, -1 if it did not arrive within a second.
+ */
+#define SMP_MAX_APS		3
+int smp_start_cpu(u32 apic_id, void (*entry)(void));
+
 #endif /* !_INMATE_H */
