@@ -174,8 +174,8 @@ static const char *const drop_texts[DROP_COUNT] = {
 	[DROP_CONSOLE_GATE] = "console flags, gate_nr and clock_reg (ARM "
 		"UART clock gates and quirks); no isolation lost",
 	[DROP_IRQCHIP_ID] = "IOAPIC id (interrupt remapping source id): "
-		"IOAPICs are named by address; no isolation lost, the "
-		"hypervisor does not remap interrupts from it",
+		"IOAPICs are named by address, our format has no source ids; "
+		"no isolation lost",
 	[DROP_BAR_MASK] = "PCI bar_mask: non-root cells cannot write BARs "
 		"at all (stricter than Jailhouse's emulation); no isolation "
 		"lost, BAR sizing fails in the cell",
