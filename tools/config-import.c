@@ -404,16 +404,17 @@ static void import_pio(const struct jh14_layout *l,
 	}
 }
 
-/* The Jailhouse fields no device of ours keeps. */
+/* The Jailhouse fields no device of ours keeps (ivshmem: its vectors). */
 static void drop_pci_extras(struct import *im,
 			    const struct jh14_pci_device *in)
 {
+	bool msix = in->type != JH14_PCI_IVSHMEM && in->num_msix_vectors;
+
 	drop_if(im, !all_zero(in->bar_mask, sizeof(in->bar_mask)),
 		DROP_BAR_MASK);
 	drop_if(im, in->caps_start || in->num_caps, DROP_PCI_CAPS);
-	drop_if(im, in->type != JH14_PCI_IVSHMEM && (in->num_msi_vectors ||
-		in->msi_bits || in->num_msix_vectors ||
-		in->msix_region_size || in->msix_address), DROP_MSI);
+	drop_if(im, in->num_msi_vectors || in->msi_bits || msix ||
+		in->msix_region_size || in->msix_address, DROP_MSI);
 }
 
 /* An ivshmem endpoint; lib/config.c checks the numbers. */

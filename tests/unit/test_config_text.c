@@ -364,7 +364,8 @@ static void import_refused(__u8 *jh, size_t size, const char *reason)
 	struct config_blob in = { .data = jh, .size = size }, out;
 	char error[CONFIG_ERROR_LEN] = "";
 
-	assert_int_equal(config_import("jh.cell", &in, &out, NULL, error), -EINVAL);
+	assert_int_equal(config_import("jh.cell", &in, &out, NULL, error),
+			 -EINVAL);
 	assert_null(out.data);
 	if (!strstr(error, reason))
 		fail_msg("'%s' lacks '%s'", error, reason);
