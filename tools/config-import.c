@@ -209,7 +209,7 @@ struct import {
 	const uint8_t *end;	/* end of the Jailhouse blob */
 	bool root;
 	unsigned int num_iommus;	/* of the platform, for the root */
-	unsigned int dropped;	/* 1 << enum jh14_drop already reported */
+	unsigned int dropped;	/* 1 << enum jh14_drop */
 };
 
 static int refuse(struct import *im, const char *what)
@@ -219,15 +219,21 @@ static int refuse(struct import *im, const char *what)
 	return -EINVAL;
 }
 
-/* One warning line per kind of dropped field and file. */
+/* Noted here, reported by report_drops() if the import succeeds. */
 static void drop(struct import *im, enum jh14_drop what)
 {
-	if (im->dropped & (1U << what))
-		return;
 	im->dropped |= 1U << what;
-	if (im->warnings)
-		fprintf(im->warnings, "%s: warning: dropped %s\n", im->file,
-			drop_texts[what]);
+}
+
+/* One warning line per kind of dropped field. */
+static void report_drops(const struct import *im)
+{
+	unsigned int what;
+
+	for (what = 0; what < DROP_COUNT && im->warnings; what++)
+		if (im->dropped & (1U << what))
+			fprintf(im->warnings, "%s: warning: dropped %s\n",
+				im->file, drop_texts[what]);
 }
 
 static void drop_if(struct import *im, bool cond, enum jh14_drop what)
@@ -680,5 +686,7 @@ int config_import(const char *file, const struct config_blob *in,
 	      config_validate(file, out, &system, error);
 	if (ret)
 		config_blob_free(out);
+	else
+		report_drops(&im);
 	return ret;
 }

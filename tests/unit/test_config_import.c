@@ -303,6 +303,7 @@ static void test_stream_ids_and_mmio_console(void **state)
 	jh14_console(&g, 0xfe000000, 0, true);
 	assert_int_equal(import(&g, "s", &out, &warnings, error), -EINVAL);
 	assert_non_null(strstr(error, "MMIO console without a size"));
+	assert_string_equal(warnings, "");	/* none for a refused file */
 	free(warnings);
 }
 
