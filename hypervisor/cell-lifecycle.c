@@ -163,7 +163,9 @@ static int check_cpus(const struct jailhouse_cell_desc *desc)
 /*
  * The hypervisor does not program the IOMMU yet (docs/isolation.md,
  * "PCI"), so a device that may master the bus would reach all memory:
- * no cell but the root cell gets one.
+ * no cell but the root cell gets one. Nor does it emulate ivshmem
+ * devices yet: a cell that lists one is refused rather than started
+ * without it.
  */
 static int check_pci(const struct jailhouse_cell_desc *desc)
 {
@@ -172,6 +174,11 @@ static int check_pci(const struct jailhouse_cell_desc *desc)
 	unsigned int n;
 
 	for (n = 0; n < desc->num_pci_devices; n++) {
+		if (dev[n].type == JAILHOUSE_PCI_TYPE_IVSHMEM) {
+			printk("Cell \"%s\" refused: PCI device %u: ivshmem "
+			       "not supported yet\n", desc->name, n);
+			return -EINVAL;
+		}
 		if (dev[n].domain ||
 		    !pci_desc_device(root_cell.config, dev[n].bdf)) {
 			printk("Cell \"%s\" refused: PCI device %u is not the "

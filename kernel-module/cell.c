@@ -207,7 +207,8 @@ static int check_linux_ram(const struct jailhouse_cell_desc *desc)
 	unsigned int n;
 
 	for (n = 0; n < desc->num_memory_regions; n++) {
-		if (mem[n].flags & JAILHOUSE_MEM_COMM_REGION)
+		if ((mem[n].flags & JAILHOUSE_MEM_COMM_REGION) ||
+		    !mem[n].size)
 			continue;
 		if (region_intersects(mem[n].phys_start, mem[n].size,
 				      IORESOURCE_SYSTEM_RAM, IORES_DESC_NONE) !=

@@ -249,8 +249,25 @@ static const char *msr_problem(const struct jailhouse_msr_range *msr)
 	return NULL;
 }
 
+static const char *ivshmem_problem(const struct jailhouse_pci_device *dev)
+{
+	if (dev->flags || dev->iommu != JAILHOUSE_PCI_NO_IOMMU)
+		return "ivshmem device with flags or an IOMMU (it does no DMA)";
+	if ((dev->class_code & 0xff0000) != JAILHOUSE_IVSHMEM_CLASS)
+		return "ivshmem device whose class is not 0xff";
+	if (dev->shmem_peers < 2 ||
+	    dev->shmem_peers > JAILHOUSE_IVSHMEM_MAX_PEERS ||
+	    dev->shmem_dev_id >= dev->shmem_peers)
+		return "ivshmem peers not 2-16, or peer id not below them";
+	if (dev->shmem_vectors > JAILHOUSE_IVSHMEM_MAX_VECTORS)
+		return "ivshmem device with more than 16 vectors";
+	return NULL;
+}
+
 static const char *pci_problem(const struct jailhouse_pci_device *dev)
 {
+	if (dev->type == JAILHOUSE_PCI_TYPE_IVSHMEM)
+		return ivshmem_problem(dev);
 	if (dev->type != JAILHOUSE_PCI_TYPE_DEVICE &&
 	    dev->type != JAILHOUSE_PCI_TYPE_BRIDGE)
 		return "unknown type";
@@ -258,9 +275,49 @@ static const char *pci_problem(const struct jailhouse_pci_device *dev)
 		return "unknown flags";
 	if (dev->class_code > 0xffffff)
 		return "class code above 0xffffff";
-	if (dev->reserved)
-		return "reserved field is not zero";
+	if (dev->shmem_regions_start || dev->shmem_dev_id ||
+	    dev->shmem_peers || dev->shmem_vectors)
+		return "ivshmem fields set on a device that is not ivshmem";
 	return NULL;
+}
+
+/* Memory regions of ivshmem device @dev: [*first, *end). */
+void jailhouse_ivshmem_regions(const struct jailhouse_pci_device *dev,
+			       unsigned int *first, unsigned int *end)
+{
+	*first = dev->shmem_regions_start;
+	*end = *first + JAILHOUSE_IVSHMEM_OUTPUT(dev->shmem_peers);
+}
+
+/*
+ * Each ivshmem device's regions exist and belong to no other ivshmem
+ * device of the cell (so that every region has at most one role).
+ */
+static int ivshmem_validate(const struct jailhouse_cell_desc *cell,
+			    struct jailhouse_config_error *err)
+{
+	const struct jailhouse_pci_device *dev =
+		jailhouse_cell_pci_devices(cell);
+	unsigned int i, j, first, end, first_j, end_j;
+
+	for (i = 0; i < cell->num_pci_devices; i++) {
+		if (dev[i].type != JAILHOUSE_PCI_TYPE_IVSHMEM)
+			continue;
+		jailhouse_ivshmem_regions(&dev[i], &first, &end);
+		if (end > cell->num_memory_regions)
+			return fail_at(err, "PCI device", i, "ivshmem regions "
+				       "beyond the cell's memory regions");
+		for (j = 0; j < i; j++) {
+			if (dev[j].type != JAILHOUSE_PCI_TYPE_IVSHMEM)
+				continue;
+			jailhouse_ivshmem_regions(&dev[j], &first_j, &end_j);
+			if (first < end_j && first_j < end)
+				return fail_at(err, "PCI device", i,
+					       "ivshmem regions shared with "
+					       "another ivshmem device");
+		}
+	}
+	return 0;
 }
 
 static const char *irqchip_problem(const struct jailhouse_irqchip *chip)
@@ -298,7 +355,8 @@ static int elements_validate(const struct jailhouse_cell_desc *cell,
 			   cell->num_pci_devices, pci_problem) ?:
 	       CHECK_ARRAY(err, "IOAPIC pin set",
 			   jailhouse_cell_irqchips(cell),
-			   cell->num_irqchips, irqchip_problem);
+			   cell->num_irqchips, irqchip_problem) ?:
+	       ivshmem_validate(cell, err);
 }
 
 /*

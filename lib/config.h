@@ -62,6 +62,13 @@ jailhouse_cell_pci_devices(const struct jailhouse_cell_desc *cell);
 const struct jailhouse_irqchip *
 jailhouse_cell_irqchips(const struct jailhouse_cell_desc *cell);
 
+/*
+ * Memory region indices [*first, *end) of ivshmem device @dev; a
+ * validated cell has them all.
+ */
+void jailhouse_ivshmem_regions(const struct jailhouse_pci_device *dev,
+			       unsigned int *first, unsigned int *end);
+
 /* Whether CPU @cpu is in the cell's CPU set. */
 bool jailhouse_cell_has_cpu(const struct jailhouse_cell_desc *cell,
 			    unsigned int cpu);

@@ -30,6 +30,12 @@ static const char *const rule_texts[JH_RULE_COUNT] = {
 	[JH_RULE_BAD_IOAPIC] = "IOAPIC id names no IOAPIC of the platform",
 	[JH_RULE_ROOT_NO_CPU] = "the other cells leave the root cell no CPU",
 	[JH_RULE_NAME_CONFLICT] = "two cells have the same name",
+	[JH_RULE_IVSHMEM_ACCESS] = "ivshmem region writable beyond its role "
+		"(state table, another peer's output section), or loadable, "
+		"I/O or the comm region",
+	[JH_RULE_IVSHMEM_PEER] = "ivshmem peer id is claimed by two cells",
+	[JH_RULE_IVSHMEM_MISMATCH] = "ivshmem peers disagree on peers, "
+		"vectors or shared regions",
 };
 
 const char *jailhouse_rule_text(enum jailhouse_rule rule)
@@ -119,13 +125,82 @@ static bool covered_by_root(const struct jailhouse_system *sys,
 	return false;
 }
 
+/* Role of region @i among the regions of @dev (an ivshmem device), or -1. */
+static int ivshmem_role(const struct jailhouse_pci_device *dev,
+			unsigned int i)
+{
+	unsigned int first, end;
+
+	if (dev->type != JAILHOUSE_PCI_TYPE_IVSHMEM)
+		return -1;
+	jailhouse_ivshmem_regions(dev, &first, &end);
+	return i >= first && i < end ? (int)(i - first) : -1;
+}
+
+/*
+ * The ivshmem device of @cell whose regions hold region @i, its role in
+ * *role; NULL if none (lib/config.c lets a region have one role at most).
+ */
+static const struct jailhouse_pci_device *
+ivshmem_of_region(const struct jailhouse_cell_desc *cell, unsigned int i,
+		  int *role)
+{
+	const struct jailhouse_pci_device *dev =
+		jailhouse_cell_pci_devices(cell);
+	unsigned int n;
+
+	for (n = 0; n < cell->num_pci_devices; n++) {
+		*role = ivshmem_role(&dev[n], i);
+		if (*role >= 0)
+			return &dev[n];
+	}
+	return NULL;
+}
+
+/* The read-write and output sections of an ivshmem device may be empty. */
+static bool may_be_empty(const struct jailhouse_cell_desc *cell,
+			 unsigned int i)
+{
+	int role;
+
+	return ivshmem_of_region(cell, i, &role) &&
+	       role != JAILHOUSE_IVSHMEM_STATE_TABLE;
+}
+
+/* Written only where its role allows; plain memory otherwise. */
+static bool ivshmem_access_ok(const struct jailhouse_pci_device *dev,
+			      int role, const struct jailhouse_memory *mem)
+{
+	if (mem->flags & (JAILHOUSE_MEM_LOADABLE | JAILHOUSE_MEM_IO |
+			  JAILHOUSE_MEM_COMM_REGION))
+		return false;
+	return !(mem->flags & JAILHOUSE_MEM_WRITE) ||
+	       role == JAILHOUSE_IVSHMEM_RW_SECTION ||
+	       role == (int)JAILHOUSE_IVSHMEM_OUTPUT(dev->shmem_dev_id);
+}
+
+static void check_ivshmem_region(struct jailhouse_checker *chk,
+				 const struct jailhouse_cell_desc *cell,
+				 unsigned int i,
+				 const struct jailhouse_memory *mem)
+{
+	const struct jailhouse_pci_device *dev;
+	int role;
+
+	dev = ivshmem_of_region(cell, i, &role);
+	if (dev && mem->size && !ivshmem_access_ok(dev, role, mem))
+		flag(chk, JH_RULE_IVSHMEM_ACCESS, cell, "memory region", i,
+		     mem->phys_start);
+}
+
 static void check_region(struct jailhouse_checker *chk,
 			 const struct jailhouse_cell_desc *cell,
 			 unsigned int i, const struct jailhouse_memory *mem)
 {
 	const struct jailhouse_memory *hv = &chk->sys->hypervisor_memory;
 
-	if (mem->size == 0)
+	check_ivshmem_region(chk, cell, i, mem);
+	if (mem->size == 0 && !may_be_empty(cell, i))
 		flag(chk, JH_RULE_ZERO_SIZE, cell, "memory region", i, 0);
 	else if ((mem->phys_start | mem->virt_start | mem->size) %
 		 RULE_PAGE_SIZE)
@@ -213,6 +288,72 @@ static void check_irqchips(struct jailhouse_checker *chk,
 			     i, chip[i].ioapic_id);
 }
 
+/* Whether @a and @b are endpoints of one ivshmem device. */
+static bool ivshmem_linked(const struct jailhouse_pci_device *a,
+			   const struct jailhouse_pci_device *b)
+{
+	return a->type == JAILHOUSE_PCI_TYPE_IVSHMEM &&
+	       b->type == JAILHOUSE_PCI_TYPE_IVSHMEM &&
+	       a->domain == b->domain && a->bdf == b->bdf;
+}
+
+/* Linked endpoints @da of @a and @db of @b agree on what they share. */
+static bool ivshmem_agree(const struct jailhouse_cell_desc *a,
+			  const struct jailhouse_pci_device *da,
+			  const struct jailhouse_cell_desc *b,
+			  const struct jailhouse_pci_device *db)
+{
+	const struct jailhouse_memory *ma =
+		jailhouse_cell_mem_regions(a) + da->shmem_regions_start;
+	const struct jailhouse_memory *mb =
+		jailhouse_cell_mem_regions(b) + db->shmem_regions_start;
+	unsigned int n;
+
+	if (da->shmem_peers != db->shmem_peers ||
+	    da->shmem_vectors != db->shmem_vectors)
+		return false;
+	for (n = 0; n < JAILHOUSE_IVSHMEM_OUTPUT(da->shmem_peers); n++)
+		if (ma[n].phys_start != mb[n].phys_start ||
+		    ma[n].size != mb[n].size)
+			return false;
+	return true;
+}
+
+/* PCI device @i of @a and @j of @b are linked ivshmem endpoints. */
+static void check_link(struct jailhouse_checker *chk,
+		       const struct jailhouse_cell_desc *a, unsigned int i,
+		       const struct jailhouse_cell_desc *b, unsigned int j)
+{
+	const struct jailhouse_pci_device *da =
+		&jailhouse_cell_pci_devices(a)[i];
+	const struct jailhouse_pci_device *db =
+		&jailhouse_cell_pci_devices(b)[j];
+
+	if (da->shmem_dev_id == db->shmem_dev_id)
+		flag_conflict(chk, JH_RULE_IVSHMEM_PEER, a, i, b, j,
+			      "PCI device", da->shmem_dev_id);
+	if (!ivshmem_agree(a, da, b, db))
+		flag_conflict(chk, JH_RULE_IVSHMEM_MISMATCH, a, i, b, j,
+			      "PCI device", da->bdf);
+}
+
+/* The cell's ivshmem endpoints against the root cell's. */
+static void check_root_links(struct jailhouse_checker *chk,
+			     const struct jailhouse_cell_desc *cell)
+{
+	const struct jailhouse_cell_desc *root = &chk->sys->root_cell;
+	const struct jailhouse_pci_device *dev =
+		jailhouse_cell_pci_devices(cell);
+	const struct jailhouse_pci_device *rdev =
+		jailhouse_cell_pci_devices(root);
+	unsigned int i, j;
+
+	for (i = 0; i < cell->num_pci_devices; i++)
+		for (j = 0; j < root->num_pci_devices; j++)
+			if (ivshmem_linked(&dev[i], &rdev[j]))
+				check_link(chk, cell, i, root, j);
+}
+
 static void check_cpus_in_root(struct jailhouse_checker *chk,
 			       const struct jailhouse_cell_desc *cell)
 {
@@ -243,6 +384,7 @@ void jailhouse_check_cell(struct jailhouse_checker *chk,
 	if (is_root(chk, cell))
 		return;
 	check_cpus_in_root(chk, cell);
+	check_root_links(chk, cell);
 	if (same_name(cell, root))
 		flag_conflict(chk, JH_RULE_NAME_CONFLICT, cell, NO_INDEX, root,
 			      NO_INDEX, "name", 0);
@@ -261,6 +403,23 @@ static void pair_cpus(struct jailhouse_checker *chk,
 				      b, NO_INDEX, "CPU set", cpu);
 }
 
+/*
+ * Region @i of @a and @j of @b are the same section of one ivshmem device
+ * (check_link() makes sure that the peers agree on where it is).
+ */
+static bool ivshmem_shared(const struct jailhouse_cell_desc *a,
+			   unsigned int i,
+			   const struct jailhouse_cell_desc *b,
+			   unsigned int j)
+{
+	const struct jailhouse_pci_device *da, *db;
+	int role_a, role_b;
+
+	da = ivshmem_of_region(a, i, &role_a);
+	db = ivshmem_of_region(b, j, &role_b);
+	return da && db && role_a == role_b && ivshmem_linked(da, db);
+}
+
 static void pair_memory(struct jailhouse_checker *chk,
 			const struct jailhouse_cell_desc *a,
 			const struct jailhouse_cell_desc *b)
@@ -275,7 +434,8 @@ static void pair_memory(struct jailhouse_checker *chk,
 			    jailhouse_ranges_overlap(ma[i].phys_start,
 						     ma[i].size,
 						     mb[j].phys_start,
-						     mb[j].size))
+						     mb[j].size) &&
+			    !ivshmem_shared(a, i, b, j))
 				flag_conflict(chk, JH_RULE_MEM_CONFLICT, a, i,
 					      b, j, "memory region",
 					      ma[i].phys_start);
@@ -308,8 +468,10 @@ static void pair_pci(struct jailhouse_checker *chk,
 
 	for (i = 0; i < a->num_pci_devices; i++)
 		for (j = 0; j < b->num_pci_devices; j++)
-			if (da[i].domain == db[j].domain &&
-			    da[i].bdf == db[j].bdf)
+			if (ivshmem_linked(&da[i], &db[j]))
+				check_link(chk, a, i, b, j);
+			else if (da[i].domain == db[j].domain &&
+				 da[i].bdf == db[j].bdf)
 				flag_conflict(chk, JH_RULE_PCI_CONFLICT, a, i,
 					      b, j, "PCI device", da[i].bdf);
 }

@@ -32,6 +32,9 @@ enum jailhouse_rule {
 	JH_RULE_BAD_IOAPIC,		/* pin set names no IOAPIC */
 	JH_RULE_ROOT_NO_CPU,		/* the root cell keeps no CPU */
 	JH_RULE_NAME_CONFLICT,		/* two cells of one name */
+	JH_RULE_IVSHMEM_ACCESS,		/* ivshmem region beyond its role */
+	JH_RULE_IVSHMEM_PEER,		/* two cells, one ivshmem peer id */
+	JH_RULE_IVSHMEM_MISMATCH,	/* ivshmem peers disagree */
 	JH_RULE_COUNT
 };
 

@@ -172,8 +172,23 @@ static int parse_pci_iommu(struct text_doc *td, yaml_node_t *map,
 }
 
 static const char *const pci_keys[] = {
-	"bdf", "domain", "type", "class", "iommu", "flags", NULL
+	"bdf", "domain", "type", "class", "iommu", "flags", "shmem-regions",
+	"shmem-id", "shmem-peers", "shmem-vectors", NULL
 };
+
+/* The ivshmem keys; lib/config.c checks them against the type. */
+static int parse_shmem(struct text_doc *td, yaml_node_t *node,
+		       struct jailhouse_pci_device *dev)
+{
+	return GET_NUM(td, node, "shmem-regions", U8_MAX, false,
+		       dev->shmem_regions_start) ?:
+	       GET_NUM(td, node, "shmem-id", U8_MAX, false,
+		       dev->shmem_dev_id) ?:
+	       GET_NUM(td, node, "shmem-peers", U8_MAX, false,
+		       dev->shmem_peers) ?:
+	       GET_NUM(td, node, "shmem-vectors", U8_MAX, false,
+		       dev->shmem_vectors);
+}
 
 static int parse_pci(struct text_doc *td, yaml_node_t *node, void *elem)
 {
@@ -188,7 +203,8 @@ static int parse_pci(struct text_doc *td, yaml_node_t *node, void *elem)
 	      GET_NUM(td, node, "domain", U16_MAX, false, dev->domain) ?:
 	      GET_NUM(td, node, "class", 0xffffff, false, dev->class_code) ?:
 	      parse_pci_iommu(td, node, dev) ?:
-	      GET_FLAGS(td, node, "flags", config_pci_flags, dev->flags);
+	      GET_FLAGS(td, node, "flags", config_pci_flags, dev->flags) ?:
+	      parse_shmem(td, node, dev);
 	if (ret)
 		return ret;
 	tnode = text_map_get(td, node, "type");

@@ -3,16 +3,16 @@
  * `jh-config import`: Jailhouse revision-14 binary configs to ours.
  *
  * The layout below is written from the facts of Jailhouse's public
- * include/jailhouse/cell-config.h (revision 14, all packed); only what we
- * read is named. What has no counterpart here is refused with a message
- * (cache regions, stream IDs, ivshmem devices, non-8250 consoles, virtual
- * PCI); what we do not need is dropped (PCI BAR masks and capabilities,
- * vPCI IRQ base, APIC mode, VT-d interrupt limit). Jailhouse has no MSR
- * list, so an imported root cell gets the MSRs Linux needs
+ * include/jailhouse/cell-config.h (revision 14, all packed). Every field
+ * is either carried over, defaulted as Jailhouse does (an 8250 console on
+ * ports without a size: its 8 registers), dropped with one warning line
+ * naming it and the isolation lost (enum jh14_drop), or refused with a
+ * message when importing it would change what the config means. Jailhouse
+ * has no MSR list, so an imported root cell gets the MSRs Linux needs
  * (config_linux_root_msrs); other cells get none. IOAPICs are named by
- * address in Jailhouse and by id here: an IOAPIC at 0xfec00000 + n * 4 KiB
- * becomes id n with GSI base 0 (adjust gsi-base by hand on machines with
- * several IOAPICs).
+ * address in Jailhouse and by id here: the IOAPIC at 0xfec00000 + n * 4
+ * KiB becomes id n, its GSI base the pins the root cell's bitmaps give the
+ * IOAPICs of lower ids (check both against the ACPI MADT).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -70,7 +70,18 @@ struct jh14_pci_device {
 	__u8 iommu;
 	__u16 domain;
 	__u16 bdf;
-	__u8 unused[50];	/* BAR masks, capabilities, MSI(-X), shmem */
+	__u32 bar_mask[6];
+	__u16 caps_start;
+	__u16 num_caps;
+	__u8 num_msi_vectors;
+	__u8 msi_bits;		/* 64-bit, maskable */
+	__u16 num_msix_vectors;
+	__u16 msix_region_size;
+	__u64 msix_address;
+	__u32 shmem_regions_start;
+	__u8 shmem_dev_id;
+	__u8 shmem_peers;
+	__u16 shmem_protocol;
 } JAILHOUSE_PACKED;
 
 struct jh14_iommu {
@@ -115,6 +126,9 @@ JAILHOUSE_ABI_SIZE(struct jh14_system, 488);
 #define JH14_STREAM_ID_SIZE	4
 #define JH14_CON_8250		2
 #define JH14_CON_MMIO		0x1
+#define JH14_CON_REGDIST_4	0x2
+#define JH14_CON_UART_PORTS	8	/* the 8250's registers */
+#define JH14_CELL_TEST_DEVICE	0x2
 #define JH14_PCI_IVSHMEM	3
 #define JH14_IOMMU_AMD		1
 #define JH14_IOMMU_INTEL	2
@@ -125,11 +139,77 @@ JAILHOUSE_ABI_SIZE(struct jh14_system, 488);
 #define IOAPIC_WINDOW		0xfec00000ULL
 #define IOAPIC_STRIDE		0x1000ULL
 
+/* What is dropped, each reported once per file (drop_texts[]). */
+enum jh14_drop {
+	DROP_CACHE,
+	DROP_STREAM_IDS,
+	DROP_TEST_DEVICE,
+	DROP_SYS_FLAGS,
+	DROP_CONSOLE_GATE,
+	DROP_IRQCHIP_ID,
+	DROP_BAR_MASK,
+	DROP_PCI_CAPS,
+	DROP_MSI,
+	DROP_PCI_IOMMU,
+	DROP_VPCI_IRQ,
+	DROP_APIC_MODE,
+	DROP_VTD_LIMIT,
+	DROP_AMD_IOMMU,
+	DROP_COUNT
+};
+
+static const char *const drop_texts[DROP_COUNT] = {
+	[DROP_CACHE] = "cache regions (Intel CAT): the cell shares the "
+		"last-level cache with every other cell, so cache timing "
+		"side channels and cache interference are not isolated (we "
+		"do not enforce CAT)",
+	[DROP_STREAM_IDS] = "stream IDs (ARM SMMU, meaningless on x86): DMA "
+		"isolation comes from the platform's IOMMU units only",
+	[DROP_TEST_DEVICE] = "cell flag test-device: the test registers "
+		"after the comm region do not exist (accesses fail the "
+		"cell); no isolation lost",
+	[DROP_SYS_FLAGS] = "system flag virtual-debug-console: the root "
+		"cell does not read the hypervisor console through "
+		"Jailhouse's interface; no isolation lost",
+	[DROP_CONSOLE_GATE] = "console flags, gate_nr and clock_reg (ARM "
+		"UART clock gates and quirks); no isolation lost",
+	[DROP_IRQCHIP_ID] = "IOAPIC id (interrupt remapping source id): "
+		"IOAPICs are named by address, our format has no source ids; "
+		"no isolation lost",
+	[DROP_BAR_MASK] = "PCI bar_mask: non-root cells cannot write BARs "
+		"at all (stricter than Jailhouse's emulation); no isolation "
+		"lost, BAR sizing fails in the cell",
+	[DROP_PCI_CAPS] = "PCI capabilities (caps_start, num_caps, "
+		"pci_caps): non-root cells cannot write any capability "
+		"(stricter); no isolation lost",
+	[DROP_MSI] = "MSI/MSI-X fields (num_msi_vectors, msi_64bits, "
+		"msi_maskable, num_msix_vectors, msix_region_size, "
+		"msix_address): non-root cells cannot program MSI, and the "
+		"MSI-X table is not mapped unless a memory region says so; "
+		"no isolation lost",
+	[DROP_PCI_IOMMU] = "PCI iommu index naming no IOMMU unit of the "
+		"platform: those devices are behind no IOMMU (a sandbox "
+		"refuses them if they can do DMA)",
+	[DROP_VPCI_IRQ] = "vpci_irq_base (ARM virtual PCI INTx); no "
+		"isolation lost",
+	[DROP_APIC_MODE] = "apic_mode: the hypervisor uses the mode Linux "
+		"left; no isolation lost",
+	[DROP_VTD_LIMIT] = "vtd_interrupt_limit: the hypervisor sizes "
+		"interrupt remapping itself; no isolation lost",
+	[DROP_AMD_IOMMU] = "AMD IOMMU amd_bdf, amd_base_cap, amd_msi_cap, "
+		"amd_features: the unit is known by its registers only; no "
+		"isolation lost while the IOMMU is not programmed (cells "
+		"with DMA-capable devices are refused)",
+};
+
 struct import {
 	const char *file;
 	char *error;
+	FILE *warnings;		/* NULL: keep quiet */
 	const uint8_t *end;	/* end of the Jailhouse blob */
 	bool root;
+	unsigned int num_iommus;	/* of the platform, for the root */
+	unsigned int dropped;	/* 1 << enum jh14_drop */
 };
 
 static int refuse(struct import *im, const char *what)
@@ -139,6 +219,52 @@ static int refuse(struct import *im, const char *what)
 	return -EINVAL;
 }
 
+/* Noted here, reported by report_drops() if the import succeeds. */
+static void drop(struct import *im, enum jh14_drop what)
+{
+	im->dropped |= 1U << what;
+}
+
+/* One warning line per kind of dropped field. */
+static void report_drops(const struct import *im)
+{
+	unsigned int what;
+
+	for (what = 0; what < DROP_COUNT && im->warnings; what++)
+		if (im->dropped & (1U << what))
+			fprintf(im->warnings, "%s: warning: dropped %s\n",
+				im->file, drop_texts[what]);
+}
+
+static void drop_if(struct import *im, bool cond, enum jh14_drop what)
+{
+	if (cond)
+		drop(im, what);
+}
+
+static bool all_zero(const void *p, size_t len)
+{
+	const __u8 *b = p;
+
+	while (len--)
+		if (*b++)
+			return false;
+	return true;
+}
+
+/* An 8250 on ports without a size has its 8 registers, as in Jailhouse. */
+static int console_size(struct import *im, const struct jh14_console *in,
+			struct jailhouse_console *out)
+{
+	out->size = in->size;
+	if (in->size)
+		return 0;
+	if (in->flags & JH14_CON_MMIO)
+		return refuse(im, "MMIO console without a size");
+	out->size = JH14_CON_UART_PORTS;
+	return 0;
+}
+
 static int import_console(struct import *im, const struct jh14_console *in,
 			  struct jailhouse_console *out)
 {
@@ -146,15 +272,18 @@ static int import_console(struct import *im, const struct jh14_console *in,
 		return 0;
 	if (in->type != JH14_CON_8250)
 		return refuse(im, "console other than an 8250 UART");
+	if (in->flags & JH14_CON_REGDIST_4)
+		return refuse(im, "8250 console with 4-byte register distance");
+	drop_if(im, (in->flags & ~JH14_CON_MMIO) || in->gate_nr ||
+		in->clock_reg, DROP_CONSOLE_GATE);
 	out->type = in->flags & JH14_CON_MMIO ? JAILHOUSE_CON_TYPE_UART_MMIO :
 		    JAILHOUSE_CON_TYPE_UART_PIO;
 	out->address = in->address;
-	out->size = in->size;
 	out->divider = in->divider;
-	return 0;
+	return console_size(im, in, out);
 }
 
-/* Byte offsets of the Jailhouse arrays after the cell header. */
+/* Start of each Jailhouse array after the cell header. */
 struct jh14_layout {
 	const uint8_t *cpus, *mem, *irqchips, *pio, *pci;
 };
@@ -164,19 +293,22 @@ static int jh14_layout(struct import *im, const struct jh14_cell *c,
 {
 	unsigned long long total;
 
-	if (c->num_cache_regions || c->num_stream_ids)
-		return refuse(im, "cache regions or stream IDs");
 	l->cpus = (const uint8_t *)(c + 1);
 	l->mem = l->cpus + c->cpu_set_size;
 	l->irqchips = l->mem + c->num_memory_regions *
-				sizeof(struct jailhouse_memory);
+				sizeof(struct jailhouse_memory) +
+		      (size_t)c->num_cache_regions * JH14_CACHE_SIZE;
 	l->pio = l->irqchips + c->num_irqchips * sizeof(struct jh14_irqchip);
 	l->pci = l->pio + c->num_pio_regions * sizeof(struct jh14_pio);
 	total = (unsigned long long)(l->pci - (const uint8_t *)c) +
 		c->num_pci_devices * sizeof(struct jh14_pci_device) +
-		(unsigned long long)c->num_pci_caps * JH14_PCI_CAP_SIZE;
+		(unsigned long long)c->num_pci_caps * JH14_PCI_CAP_SIZE +
+		(unsigned long long)c->num_stream_ids * JH14_STREAM_ID_SIZE;
 	if (total != (unsigned long long)(im->end - (const uint8_t *)c))
 		return refuse(im, "element counts do not match the length");
+	drop_if(im, c->num_cache_regions, DROP_CACHE);
+	drop_if(im, c->num_stream_ids, DROP_STREAM_IDS);
+	drop_if(im, c->num_pci_caps, DROP_PCI_CAPS);
 	return 0;
 }
 
@@ -185,19 +317,27 @@ static size_t our_arrays_size(const struct jailhouse_cell_desc *d)
 	return jailhouse_cell_size(d) - sizeof(*d);
 }
 
+static int import_flags(struct import *im, const struct jh14_cell *in,
+			struct jailhouse_cell_desc *out)
+{
+	if (in->flags & ~(JH14_CELL_FLAGS | JH14_CELL_TEST_DEVICE))
+		return refuse(im, "cell flags without counterpart");
+	drop_if(im, in->flags & JH14_CELL_TEST_DEVICE, DROP_TEST_DEVICE);
+	out->flags = in->flags & JH14_CELL_FLAGS;
+	return 0;
+}
+
 static int import_header(struct import *im, const struct jh14_cell *in,
 			 struct jailhouse_cell_desc *out)
 {
-	if (in->flags & ~JH14_CELL_FLAGS)
-		return refuse(im, "cell flags without counterpart");
 	if (in->msg_reply_timeout > 0xffffffffULL)
 		return refuse(im, "message reply timeout above 32 bits");
+	drop_if(im, in->vpci_irq_base, DROP_VPCI_IRQ);
 	memcpy(out->signature, JAILHOUSE_CELL_DESC_SIGNATURE,
 	       JAILHOUSE_SIGNATURE_LEN);
 	out->architecture = JAILHOUSE_ARCH_X86;
 	out->revision = JAILHOUSE_CONFIG_REVISION;
 	memcpy(out->name, in->name, strnlen(in->name, sizeof(out->name) - 1));
-	out->flags = in->flags;
 	out->cpu_set_size = (in->cpu_set_size + 7) / 8 * 8;
 	out->num_memory_regions = in->num_memory_regions;
 	out->num_pio_ranges = in->num_pio_regions;
@@ -206,7 +346,8 @@ static int import_header(struct import *im, const struct jh14_cell *in,
 	out->num_irqchips = in->num_irqchips;
 	out->cpu_reset_address = in->cpu_reset_address;
 	out->msg_reply_timeout = (__u32)in->msg_reply_timeout;
-	return import_console(im, &in->console, &out->console);
+	return import_flags(im, in, out) ?:
+	       import_console(im, &in->console, &out->console);
 }
 
 static int import_memory(struct import *im, const struct jh14_layout *l,
@@ -247,6 +388,7 @@ static int import_irqchips(struct import *im, const struct jh14_layout *l,
 		if (in[i].pin_base || id < 0)
 			return refuse(im, "IOAPIC outside 0xfec00000 + n * "
 				      "4 KiB, or pin base not 0");
+		drop_if(im, in[i].id, DROP_IRQCHIP_ID);
 		out[i].ioapic_id = (__u32)id;
 		memcpy(out[i].pin_bitmap, in[i].pin_bitmap,
 		       sizeof(out[i].pin_bitmap));
@@ -268,7 +410,52 @@ static void import_pio(const struct jh14_layout *l,
 	}
 }
 
-/* Every imported device may master the bus: the safe assumption. */
+/* The Jailhouse fields no device of ours keeps (ivshmem: its vectors). */
+static void drop_pci_extras(struct import *im,
+			    const struct jh14_pci_device *in)
+{
+	bool msix = in->type != JH14_PCI_IVSHMEM && in->num_msix_vectors;
+
+	drop_if(im, !all_zero(in->bar_mask, sizeof(in->bar_mask)),
+		DROP_BAR_MASK);
+	drop_if(im, in->caps_start || in->num_caps, DROP_PCI_CAPS);
+	drop_if(im, in->num_msi_vectors || in->msi_bits || msix ||
+		in->msix_region_size || in->msix_address, DROP_MSI);
+}
+
+/* An ivshmem endpoint; lib/config.c checks the numbers. */
+static int import_ivshmem(struct import *im, const struct jh14_pci_device *in,
+			  struct jailhouse_pci_device *out)
+{
+	if (in->shmem_regions_start > 0xff || in->num_msix_vectors > 0xff)
+		return refuse(im, "ivshmem regions start or vectors above 255");
+	out->type = JAILHOUSE_PCI_TYPE_IVSHMEM;
+	out->iommu = JAILHOUSE_PCI_NO_IOMMU;
+	out->class_code = JAILHOUSE_IVSHMEM_CLASS | in->shmem_protocol;
+	out->shmem_regions_start = (__u8)in->shmem_regions_start;
+	out->shmem_dev_id = in->shmem_dev_id;
+	out->shmem_peers = in->shmem_peers;
+	out->shmem_vectors = (__u8)in->num_msix_vectors;
+	return 0;
+}
+
+/*
+ * Every other device may master the bus: the safe assumption. In a system
+ * config, an IOMMU index naming no unit of the platform means none.
+ */
+static void import_device(struct import *im, const struct jh14_pci_device *in,
+			  struct jailhouse_pci_device *out)
+{
+	out->type = in->type;
+	out->iommu = in->iommu;
+	if (im->root && in->iommu >= im->num_iommus) {
+		drop(im, DROP_PCI_IOMMU);
+		out->iommu = JAILHOUSE_PCI_NO_IOMMU;
+	}
+	out->flags = in->type == JAILHOUSE_PCI_TYPE_DEVICE ?
+		     JAILHOUSE_PCI_FLAG_DMA : 0;
+}
+
 static int import_pci(struct import *im, const struct jh14_layout *l,
 		      const struct jailhouse_cell_desc *d)
 {
@@ -276,18 +463,18 @@ static int import_pci(struct import *im, const struct jh14_layout *l,
 	struct jailhouse_pci_device *out =
 		(struct jailhouse_pci_device *)jailhouse_cell_pci_devices(d);
 	unsigned int i;
+	int ret = 0;
 
-	for (i = 0; i < d->num_pci_devices; i++) {
-		if (in[i].type == JH14_PCI_IVSHMEM)
-			return refuse(im, "ivshmem devices");
-		out[i].type = in[i].type;
-		out[i].iommu = in[i].iommu;
+	for (i = 0; i < d->num_pci_devices && !ret; i++) {
+		drop_pci_extras(im, &in[i]);
 		out[i].domain = in[i].domain;
 		out[i].bdf = in[i].bdf;
-		out[i].flags = in[i].type == JAILHOUSE_PCI_TYPE_DEVICE ?
-			       JAILHOUSE_PCI_FLAG_DMA : 0;
+		if (in[i].type == JH14_PCI_IVSHMEM)
+			ret = import_ivshmem(im, &in[i], &out[i]);
+		else
+			import_device(im, &in[i], &out[i]);
 	}
-	return 0;
+	return ret;
 }
 
 /*
@@ -324,13 +511,40 @@ static int import_iommus(struct import *im, const struct jh14_system *in,
 		if (unit->type != JH14_IOMMU_AMD &&
 		    unit->type != JH14_IOMMU_INTEL)
 			return refuse(im, "IOMMU other than VT-d or AMD-Vi");
+		drop_if(im, !all_zero(unit->vendor, sizeof(unit->vendor)),
+			DROP_AMD_IOMMU);
 		pf->iommu_units[i].type = unit->type == JH14_IOMMU_AMD ?
 			JAILHOUSE_IOMMU_AMD : JAILHOUSE_IOMMU_INTEL;
 		pf->iommu_units[i].base = unit->base;
 		pf->iommu_units[i].size = unit->size;
 	}
 	pf->num_iommu_units = (__u8)i;
+	im->num_iommus = i;
 	return 0;
+}
+
+/* Pins of the IOAPIC the root cell's pin set @chip gives it: last + 1. */
+static unsigned int ioapic_pins(const struct jailhouse_irqchip *chip)
+{
+	unsigned int pin = JAILHOUSE_IOAPIC_PINS;
+
+	while (pin && !(chip->pin_bitmap[(pin - 1) / 32] &
+			(1U << ((pin - 1) % 32))))
+		pin--;
+	return pin;
+}
+
+/* GSI base of IOAPIC @id: the pins of the root's IOAPICs of lower ids. */
+static __u32 gsi_base_of(const struct jailhouse_cell_desc *root, __u32 id)
+{
+	const struct jailhouse_irqchip *chip = jailhouse_cell_irqchips(root);
+	unsigned int i;
+	__u32 base = 0;
+
+	for (i = 0; i < root->num_irqchips; i++)
+		if (chip[i].ioapic_id < id)
+			base += ioapic_pins(&chip[i]);
+	return base;
 }
 
 /* The root cell's IOAPICs become the platform's. */
@@ -344,14 +558,28 @@ static void import_ioapics(const struct jailhouse_cell_desc *root,
 		pf->ioapics[i].id = (__u8)chip[i].ioapic_id;
 		pf->ioapics[i].address = IOAPIC_WINDOW +
 					 chip[i].ioapic_id * IOAPIC_STRIDE;
+		pf->ioapics[i].gsi_base = gsi_base_of(root,
+						      chip[i].ioapic_id);
 	}
 	pf->num_ioapics = (__u8)root->num_irqchips;
+}
+
+static void import_platform(struct import *im, const struct jh14_system *in,
+			    struct jailhouse_platform_info *pf)
+{
+	drop_if(im, in->flags, DROP_SYS_FLAGS);
+	drop_if(im, in->apic_mode, DROP_APIC_MODE);
+	drop_if(im, in->vtd_interrupt_limit, DROP_VTD_LIMIT);
+	pf->pci_mmconfig_base = in->pci_mmconfig_base;
+	pf->pci_mmconfig_end_bus = in->pci_mmconfig_end_bus;
+	pf->pm_timer_address = in->pm_timer_address;
+	pf->tsc_khz = in->tsc_khz;
+	pf->apic_khz = in->apic_khz;
 }
 
 static int import_system(struct import *im, const struct jh14_system *in,
 			 struct jailhouse_system *out)
 {
-	struct jailhouse_platform_info *pf = &out->platform;
 	int ret;
 
 	if (in->pci_is_virtual || in->pci_domain)
@@ -362,16 +590,12 @@ static int import_system(struct import *im, const struct jh14_system *in,
 	out->revision = JAILHOUSE_CONFIG_REVISION;
 	out->hypervisor_memory.phys_start = in->hypervisor_memory.phys_start;
 	out->hypervisor_memory.size = in->hypervisor_memory.size;
-	pf->pci_mmconfig_base = in->pci_mmconfig_base;
-	pf->pci_mmconfig_end_bus = in->pci_mmconfig_end_bus;
-	pf->pm_timer_address = in->pm_timer_address;
-	pf->tsc_khz = in->tsc_khz;
-	pf->apic_khz = in->apic_khz;
+	import_platform(im, in, &out->platform);
 	ret = import_console(im, &in->debug_console, &out->debug_console) ?:
-	      import_iommus(im, in, pf) ?:
+	      import_iommus(im, in, &out->platform) ?:
 	      import_cell(im, &in->root_cell, &out->root_cell);
 	if (!ret)
-		import_ioapics(&out->root_cell, pf);
+		import_ioapics(&out->root_cell, &out->platform);
 	return ret;
 }
 
@@ -408,6 +632,19 @@ static size_t our_size(const struct jh14_cell *c, bool root)
 	return our_arrays_size(&d);
 }
 
+/* Counts we could not hold; the layout check bounds the others. */
+static bool too_many(const struct jh14_cell *cell)
+{
+	return cell->cpu_set_size > JAILHOUSE_MAX_CPU_SET_SIZE ||
+	       cell->num_memory_regions > JAILHOUSE_MAX_MEM_REGIONS ||
+	       cell->num_pio_regions > JAILHOUSE_MAX_PIO_RANGES ||
+	       cell->num_pci_devices > JAILHOUSE_MAX_PCI_DEVICES ||
+	       cell->num_irqchips > JAILHOUSE_MAX_IRQCHIPS ||
+	       cell->num_cache_regions > JAILHOUSE_MAX_MEM_REGIONS ||
+	       cell->num_pci_caps > 0xffff ||
+	       cell->num_stream_ids > 0xffff;
+}
+
 static int import_blob(struct import *im, const struct config_blob *in,
 		       struct config_blob *out)
 {
@@ -422,11 +659,7 @@ static int import_blob(struct import *im, const struct config_blob *in,
 	im->root = system;
 	if (system)
 		cell = &sys->root_cell;
-	if (cell->cpu_set_size > JAILHOUSE_MAX_CPU_SET_SIZE ||
-	    cell->num_memory_regions > JAILHOUSE_MAX_MEM_REGIONS ||
-	    cell->num_pio_regions > JAILHOUSE_MAX_PIO_RANGES ||
-	    cell->num_pci_devices > JAILHOUSE_MAX_PCI_DEVICES ||
-	    cell->num_irqchips > JAILHOUSE_MAX_IRQCHIPS)
+	if (too_many(cell))
 		return refuse(im, "more elements than we support");
 	out->size = (system ? sizeof(struct jailhouse_system) :
 		     sizeof(struct jailhouse_cell_desc)) +
@@ -439,10 +672,11 @@ static int import_blob(struct import *im, const struct config_blob *in,
 }
 
 int config_import(const char *file, const struct config_blob *in,
-		  struct config_blob *out, char *error)
+		  struct config_blob *out, FILE *warnings, char *error)
 {
 	struct import im = {
-		.file = file, .error = error, .end = in->data + in->size,
+		.file = file, .error = error, .warnings = warnings,
+		.end = in->data + in->size,
 	};
 	bool system;
 	int ret;
@@ -452,5 +686,7 @@ int config_import(const char *file, const struct config_blob *in,
 	      config_validate(file, out, &system, error);
 	if (ret)
 		config_blob_free(out);
+	else
+		report_drops(&im);
 	return ret;
 }

@@ -43,6 +43,7 @@ const struct text_name config_pci_flags[] = {
 const struct text_name config_pci_types[] = {
 	{ "device", JAILHOUSE_PCI_TYPE_DEVICE },
 	{ "bridge", JAILHOUSE_PCI_TYPE_BRIDGE },
+	{ "ivshmem", JAILHOUSE_PCI_TYPE_IVSHMEM },
 	{ NULL, 0 }
 };
 

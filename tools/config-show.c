@@ -126,6 +126,11 @@ static void show_pci(FILE *out, const struct jailhouse_pci_device *dev)
 		fprintf(out, ", iommu: %u", dev->iommu);
 	if (dev->flags)
 		show_flags(out, ", flags", config_pci_flags, dev->flags);
+	if (dev->type == JAILHOUSE_PCI_TYPE_IVSHMEM)
+		fprintf(out, ",\n       shmem-regions: %u, shmem-id: %u, "
+			"shmem-peers: %u, shmem-vectors: %u",
+			dev->shmem_regions_start, dev->shmem_dev_id,
+			dev->shmem_peers, dev->shmem_vectors);
 	fprintf(out, "}\n");
 }
 

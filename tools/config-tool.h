@@ -101,10 +101,12 @@ const char *config_size_text(char *buf, size_t len, unsigned long long v);
 
 /*
  * Convert a Jailhouse revision-14 system or cell config into ours, ready
- * for config_show(). Unsupported Jailhouse features are refused.
+ * for config_show(). Fields we drop are named, one line each, on
+ * @warnings (NULL: not at all); what would change the config's meaning is
+ * refused.
  */
 int config_import(const char *file, const struct config_blob *in,
-		  struct config_blob *out, char *error);
+		  struct config_blob *out, FILE *warnings, char *error);
 
 /*
  * Validate a system config and cell descriptors (the loaded files, named

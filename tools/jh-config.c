@@ -89,7 +89,7 @@ static int cmd_import(const char *in, const char *out, char *error)
 	ret = config_read_file(in, &jh, error);
 	if (ret)
 		return ret;
-	ret = config_import(in, &jh, &blob, error);
+	ret = config_import(in, &jh, &blob, stderr, error);
 	config_blob_free(&jh);
 	if (ret)
 		return ret;

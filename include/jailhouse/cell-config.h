@@ -141,6 +141,26 @@ struct jailhouse_msr_range {
 /* PCI device assigned to a cell. */
 #define JAILHOUSE_PCI_TYPE_DEVICE	1
 #define JAILHOUSE_PCI_TYPE_BRIDGE	2
+/*
+ * Jailhouse's inter-cell shared-memory device (ivshmem): a virtual PCI
+ * device. Cells that list one with the same domain and bdf are its peers.
+ * Not emulated yet: the hypervisor refuses a cell that has one.
+ */
+#define JAILHOUSE_PCI_TYPE_IVSHMEM	3
+
+#define JAILHOUSE_IVSHMEM_MAX_PEERS	16
+#define JAILHOUSE_IVSHMEM_MAX_VECTORS	16
+/* Class code of an ivshmem device: 0xff, then the protocol (16 bits). */
+#define JAILHOUSE_IVSHMEM_CLASS		0xff0000
+/*
+ * Memory regions of an ivshmem device, from shmem_regions_start on: the
+ * state table (read-only for every peer), the read-write section shared
+ * by all, then one output section per peer, writable by that peer only.
+ * The read-write and output sections may be empty (size 0).
+ */
+#define JAILHOUSE_IVSHMEM_STATE_TABLE	0
+#define JAILHOUSE_IVSHMEM_RW_SECTION	1
+#define JAILHOUSE_IVSHMEM_OUTPUT(peer)	(2U + (peer))
 
 /* The device can master the bus (DMA); needs an IOMMU in a sandbox. */
 #define JAILHOUSE_PCI_FLAG_DMA		0x1
@@ -157,9 +177,13 @@ struct jailhouse_pci_device {
 	__u8 iommu;		/* platform.iommu_units index, or NO_IOMMU */
 	__u16 domain;		/* PCI segment */
 	__u16 bdf;		/* JAILHOUSE_PCI_BDF() */
-	__u16 flags;		/* JAILHOUSE_PCI_FLAG_* */
+	__u16 flags;		/* JAILHOUSE_PCI_FLAG_*; ivshmem: 0 */
 	__u32 class_code;	/* class << 16 | subclass << 8 | prog-if */
-	__u32 reserved;
+	/* Type ivshmem only, zero for the others: */
+	__u8 shmem_regions_start;	/* its first memory region */
+	__u8 shmem_dev_id;		/* this cell's peer number */
+	__u8 shmem_peers;		/* 2..JAILHOUSE_IVSHMEM_MAX_PEERS */
+	__u8 shmem_vectors;		/* MSI-X doorbell vectors; 0: INTx */
 } JAILHOUSE_PACKED;
 
 /* IOAPIC pins (GSIs relative to the IOAPIC's gsi_base) a cell owns. */

@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct config_blob out;
 
 	memcpy(in.data, data, size);
-	if (config_import("fuzz", &in, &out, error) == 0) {
+	if (config_import("fuzz", &in, &out, NULL, error) == 0) {
 		if (jailhouse_system_validate(out.data, out.size, &err) &&
 		    jailhouse_cell_validate(out.data, out.size, &err))
 			abort();

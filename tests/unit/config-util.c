@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -37,4 +38,24 @@ void read_ok(const char *path, struct config_blob *blob)
 
 	if (config_read_file(path, blob, error))
 		fail_msg("%s", error);
+}
+
+void round_trip(const struct config_blob *blob, const char *name)
+{
+	struct config_blob again;
+	char error[CONFIG_ERROR_LEN], *text;
+	size_t len;
+	FILE *out;
+
+	out = open_memstream(&text, &len);
+	assert_non_null(out);
+	if (config_show(out, name, blob, error))
+		fail_msg("%s: show: %s", name, error);
+	fclose(out);
+	if (config_build(name, text, len, &again, error))
+		fail_msg("%s: rebuild: %s\n%s", name, error, text);
+	assert_int_equal(again.size, blob->size);
+	assert_memory_equal(again.data, blob->data, blob->size);
+	config_blob_free(&again);
+	free(text);
 }

@@ -14,4 +14,7 @@ const char *build_fail(const char *text);
 /* Read a whole file; fail the test if it cannot be read. */
 void read_ok(const char *path, struct config_blob *blob);
 
+/* show, then build: the same bytes again; fail the test if not. */
+void round_trip(const struct config_blob *blob, const char *name);
+
 #endif /* !_JAILHOUSE_TESTS_CONFIG_UTIL_H */

@@ -274,14 +274,48 @@ static void test_pio_msr_pci_irqchip(void **state)
 	msr->flags = 4;
 	expect_error(f, "MSR range", 0, "read, write or both");
 	msr->flags = JAILHOUSE_MSR_READ;
-	dev->type = 3;
+	dev->type = 4;
 	expect_error(f, "PCI device", 0, "unknown type");
 	dev->type = JAILHOUSE_PCI_TYPE_DEVICE;
 	dev->class_code = 0x1000000;
 	expect_error(f, "PCI device", 0, "class code");
 	dev->class_code = 0;
+	dev->shmem_peers = 2;
+	expect_error(f, "PCI device", 0, "ivshmem fields set");
+	dev->shmem_peers = 0;
 	chip->reserved = 1;
 	expect_error(f, "IOAPIC pin set", 0, "reserved");
+}
+
+/* An ivshmem device: its numbers and its regions. */
+static void test_ivshmem_device(void **state)
+{
+	struct fixture *f = *state;
+	struct jailhouse_pci_device *dev =
+		(void *)jailhouse_cell_pci_devices(f->cell);
+
+	dev->type = JAILHOUSE_PCI_TYPE_IVSHMEM;
+	dev->iommu = JAILHOUSE_PCI_NO_IOMMU;
+	dev->flags = 0;
+	dev->class_code = JAILHOUSE_IVSHMEM_CLASS;
+	dev->shmem_peers = 2;
+	dev->shmem_dev_id = 1;
+	expect_error(f, "PCI device", 0, "beyond the cell's memory regions");
+	dev->shmem_peers = 1;
+	dev->shmem_dev_id = 0;
+	expect_error(f, "PCI device", 0, "peers not 2-16");
+	dev->shmem_peers = 2;
+	dev->shmem_dev_id = 2;
+	expect_error(f, "PCI device", 0, "peers not 2-16");
+	dev->shmem_dev_id = 0;
+	dev->shmem_vectors = 17;
+	expect_error(f, "PCI device", 0, "more than 16 vectors");
+	dev->shmem_vectors = 0;
+	dev->class_code = 0x020000;
+	expect_error(f, "PCI device", 0, "class is not 0xff");
+	dev->class_code = JAILHOUSE_IVSHMEM_CLASS;
+	dev->flags = JAILHOUSE_PCI_FLAG_DMA;
+	expect_error(f, "PCI device", 0, "does no DMA");
 }
 
 static void test_console(void **state)
@@ -372,6 +406,7 @@ int main(void)
 		CELL_TEST(test_no_cpu),
 		CELL_TEST(test_memory_regions),
 		CELL_TEST(test_pio_msr_pci_irqchip),
+		CELL_TEST(test_ivshmem_device),
 		CELL_TEST(test_console),
 		SYS_TEST(test_system_valid),
 		SYS_TEST(test_system_every_truncation),

@@ -63,6 +63,26 @@ static const char good_a[] = CELL("a", "3", RAM("0x3c000000", "0", "1M"),
 static const char good_b[] = CELL("b", "2", RAM("0x3c100000", "0", "1M"),
 	"  pio:\n    - {base: 0x300, length: 8}\n");
 
+/*
+ * ivshmem 01:0e.0 of two peers in root memory: state table, read-write
+ * section of @rw bytes, the output sections of peers 0 and 1 (@out0 and
+ * @out1 add flags), as regions 1-4 of a cell (after its RAM).
+ */
+#define SHM_REGIONS(rw, out0, out1)					\
+	"    - {phys: 0x3c200000, size: 4K, flags: [read]}\n"		\
+	"    - {phys: 0x3c201000, size: " rw ", flags: [read, write]}\n" \
+	"    - {phys: 0x3c203000, size: 4K, flags: [read" out0 "]}\n"	\
+	"    - {phys: 0x3c204000, size: 4K, flags: [read" out1 "]}\n"
+#define SHM_DEV(type, id)						\
+	"  pci:\n    - {bdf: \"01:0e.0\", type: " type			\
+	", class: 0xff0000, shmem-regions: 1, shmem-id: " id		\
+	", shmem-peers: 2, shmem-vectors: 1}\n"
+#define SHM_PEER0	CELL("c", "3", RAM("0x3c000000", "0", "1M")	\
+	SHM_REGIONS("8K", ", write", ""), SHM_DEV("ivshmem", "0"))
+#define SHM_PEER(id, rw, out0, out1)					\
+	CELL("d", "2", RAM("0x3c100000", "0", "1M")			\
+	SHM_REGIONS(rw, out0, out1), SHM_DEV("ivshmem", id))
+
 struct rule_case {
 	const char *name;
 	const char *system;	/* NULL: base_system */
@@ -176,6 +196,30 @@ static const struct rule_case cases[] = {
 	{ "name conflict: a cell named like the root cell", NULL,
 	  { CELL("root", "3", RAM("0x3c000000", "0", "1M"), "") },
 	  JH_RULE_NAME_CONFLICT },
+	{ "ivshmem fine: two peers share the device's regions", NULL,
+	  { SHM_PEER0, SHM_PEER("1", "8K", "", ", write") }, NO_RULE },
+	{ "ivshmem access: peer 1 writes peer 0's output", NULL,
+	  { SHM_PEER0, SHM_PEER("1", "8K", ", write", ", write") },
+	  JH_RULE_IVSHMEM_ACCESS },
+	{ "ivshmem access: loadable shared region", NULL,
+	  { SHM_PEER("1", "8K", "", ", write, loadable") },
+	  JH_RULE_IVSHMEM_ACCESS },
+	{ "ivshmem peer: both peer 0", NULL,
+	  { SHM_PEER0, SHM_PEER("0", "8K", ", write", "") },
+	  JH_RULE_IVSHMEM_PEER },
+	{ "ivshmem mismatch: read-write sections differ", NULL,
+	  { SHM_PEER0, SHM_PEER("1", "4K", "", ", write") },
+	  JH_RULE_IVSHMEM_MISMATCH },
+	{ "ivshmem zero size fine: empty read-write section", NULL,
+	  { SHM_PEER("1", "0", "", ", write") }, NO_RULE },
+	{ "memory conflict: the regions without the device", NULL,
+	  { SHM_PEER0, CELL("d", "2", RAM("0x3c100000", "0", "1M")
+			    SHM_REGIONS("8K", "", ", write"), "") },
+	  JH_RULE_MEM_CONFLICT },
+	{ "pci conflict: ivshmem at a device's address", NULL,
+	  { SHM_PEER0, CELL("d", "2", RAM("0x3c100000", "0", "1M"),
+			    "  pci:\n    - {bdf: \"01:0e.0\", iommu: 0}\n") },
+	  JH_RULE_PCI_CONFLICT },
 	{ "root no cpu fine: CPU 0 stays", NULL,
 	  { CELL("c", "1-2", RAM("0x3c000000", "0", "1M"), ""),
 	    CELL("d", "3", RAM("0x3c100000", "0", "1M"), "") },

@@ -56,7 +56,10 @@ static int npt_punch_emulated(struct cell *cell, __u64 start, __u64 size)
 	return 0;
 }
 
-/* Identity of the config's regions; never the hypervisor's memory. */
+/*
+ * Identity of the config's regions; never the hypervisor's memory. Empty
+ * regions (an ivshmem device's unused sections) map nothing.
+ */
 int npt_map_regions(struct cell *cell)
 {
 	const struct jailhouse_memory *hv = &system_config->hypervisor_memory;
@@ -66,7 +69,7 @@ int npt_map_regions(struct cell *cell)
 	int err;
 
 	for (n = 0; n < cell->config->num_memory_regions; n++, mem++) {
-		if (mem->flags & JAILHOUSE_MEM_COMM_REGION)
+		if ((mem->flags & JAILHOUSE_MEM_COMM_REGION) || !mem->size)
 			continue;
 		if (jailhouse_ranges_overlap(mem->phys_start, mem->size,
 					     hv->phys_start, hv->size))

@@ -38,9 +38,9 @@ cat >/tmp/pci.policy <<'POLICY'
 classes:
   - name: pci-demo
     cells: ["pci-demo"]
-    max-memory: 1M
+    max-memory: 2M
     max-cpus: 1
-    pci-allow: ["0c05"]
+    pci-allow: ["0c05", "ff"]
     root-shared: false
     iommu-required: false
     min-security-version: 1
@@ -93,6 +93,31 @@ jailhouse console | grep -q "pci-cfg: Test result: SUCCESS" ||
 if jailhouse console | grep "refused\|not emulated\|FAILED"; then
 	fail "one of Linux's own device accesses was refused"
 fi
+
+# The same cell with an ivshmem device (class 0xff, which the policy
+# admits): the hypervisor does not emulate one yet and refuses the cell.
+{ jh-config show configs/x86/pci-demo.cell | sed '/^  pci:/,$d'
+  cat <<'IVSHMEM'
+    - {phys: 0x3c200000, size: 4K, flags: [read]}
+    - {phys: 0x3c201000, size: 8K, flags: [read, write]}
+    - {phys: 0x3c203000, size: 4K, flags: [read, write]}
+    - {phys: 0x3c204000, size: 4K, flags: [read]}
+  pci:
+    - {bdf: "01:0e.0", type: ivshmem, class: 0xff0000, shmem-regions: 2,
+       shmem-id: 0, shmem-peers: 2, shmem-vectors: 1}
+IVSHMEM
+} >/tmp/ivshmem.conf
+jh-config build /tmp/ivshmem.conf -o /tmp/ivshmem.unsigned
+jh-sign -o /tmp/ivshmem.cell /tmp/ivshmem.unsigned
+if jailhouse cell create /tmp/ivshmem.cell 2>/tmp/ivshmem.err; then
+	fail "a cell with an ivshmem device was created"
+fi
+grep -q "Invalid argument" /tmp/ivshmem.err ||
+	fail "ivshmem cell: $(cat /tmp/ivshmem.err)"
+jailhouse console | grep -q \
+	'Cell "pci-demo" refused: PCI device 0: ivshmem not supported yet' ||
+	fail "no ivshmem refusal in the hypervisor's log"
+[ "$(jailhouse cell list | wc -l)" = 1 ] || fail "ivshmem cell listed"
 jailhouse disable
 config_sums >/tmp/after
 cmp /tmp/before /tmp/after || fail "configuration space changed by disable"
