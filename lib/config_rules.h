@@ -32,6 +32,8 @@ enum jailhouse_rule {
 	JH_RULE_BAD_IOAPIC,		/* pin set names no IOAPIC */
 	JH_RULE_ROOT_NO_CPU,		/* the root cell keeps no CPU */
 	JH_RULE_NAME_CONFLICT,		/* two cells of one name */
+	JH_RULE_IOMMU_REGS,		/* touches an IOMMU's registers */
+	JH_RULE_IOMMU_BUS,		/* device outside its unit's buses */
 	JH_RULE_COUNT
 };
 
