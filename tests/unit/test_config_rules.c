@@ -24,7 +24,7 @@
 	"  platform:\n"							\
 	"    iommu-units:\n"						\
 	"      - {type: intel, base: 0xfed90000, size: 4K, "		\
-	"start-bus: 0, end-bus: 0x7f}\n"					\
+	"start-bus: 0, end-bus: 0x7f}\n"				\
 	"    ioapics:\n"						\
 	"      - {id: 0, address: 0xfec00000}\n"			\
 	"root-cell:\n"							\

@@ -314,22 +314,24 @@ static int vtd_enable(void)
 	return 0;
 }
 
+static void unit_stop(const struct vtd_unit *u)
+{
+	if (read32(u, VTD_GSTS) & VTD_GCMD_TE) {
+		command(u, VTD_GCMD_TE, false);
+		printk("VT-d unit %u: DMA remapping off after %lu IOTLB "
+		       "invalidations\n", u->index, iotlb_invalidations);
+	}
+	if (read32(u, VTD_GSTS) & VTD_GCMD_QIE)
+		command(u, VTD_GCMD_QIE, false);
+}
+
 static void vtd_shutdown(void)
 {
-	const struct vtd_unit *u;
 	unsigned int n;
 
 	spin_lock(&shutdown_lock);
-	for (n = 0; n < num_units; n++) {
-		u = &units[n];
-		if (read32(u, VTD_GSTS) & VTD_GCMD_TE) {
-			command(u, VTD_GCMD_TE, false);
-			printk("VT-d unit %u: DMA remapping off after %lu IOTLB "
-			       "invalidations\n", u->index, iotlb_invalidations);
-		}
-		if (read32(u, VTD_GSTS) & VTD_GCMD_QIE)
-			command(u, VTD_GCMD_QIE, false);
-	}
+	for (n = 0; n < num_units; n++)
+		unit_stop(&units[n]);
 	spin_unlock(&shutdown_lock);
 }
 

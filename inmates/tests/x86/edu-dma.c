@@ -2,8 +2,8 @@
 /*
  * DMA by a cell's own device (docs/isolation.md, "DMA"): QEMU's edu at
  * 00:03.0 (BAR0 at `bar=`, default 0xfea00000, mapped in the cell), bus
- * mastering switched on by the cell, copies a page of the cell's RAM
- * through its buffer into another page: that must work (2 KiB of it). Then it writes
+ * mastering switched on by the cell, copies 2 KiB of the cell's RAM
+ * through its buffer into another page: that must work. Then it writes
  * its buffer to `addr=` (default 0x3e002000, root memory): the IOMMU
  * must block that, and the hypervisor fail the cell once it sees the
  * fault; the root side checks its memory there is unchanged.
