@@ -27,8 +27,14 @@ hv_last=0x3bfff000		# its last page
 cell_ram=0x3c000000		# sandbox-demo's RAM, guest address 0
 src=0x3e000000			# root memory: the cell reservation, unused
 dst=0x3e001000
-fail() { echo "dma-isolation: FAIL: $*"; jailhouse console | tail -n 8; exit 1; }
-state() { jailhouse cell list | sed -n "s/^[0-9]*  *$cell  *\(.*[^ ]\)  *3$/\1/p"; }
+fail() {
+	echo "dma-isolation: FAIL: $*"
+	jailhouse console | tail -n 8
+	exit 1
+}
+state() {
+	jailhouse cell list | sed -n "s/^[0-9]*  *$cell  *\(.*[^ ]\)  *3$/\1/p"
+}
 
 bar=$(($(head -n 1 $edu/resource | cut -d' ' -f1)))
 reg() { devmem $((bar + $1)) 32 "$2"; }
@@ -55,14 +61,21 @@ copy() {
 
 # The first 2 KiB of the page at $1; writing: the whole page.
 page() { dd if=/dev/mem bs=2048 skip=$(($1 / 2048)) count=1 2>/dev/null; }
-put_page() { dd of=/dev/mem bs=4096 seek=$(($1 / 4096)) conv=notrunc 2>/dev/null; }
+put_page() {
+	dd of=/dev/mem bs=4096 seek=$(($1 / 4096)) conv=notrunc 2>/dev/null
+}
+
+# logged OWNER ACCESS ADDRESS: the console has edu's fault.
+logged() {
+	jailhouse console |
+		grep -q "DMA fault: device 00:03.0, $2 at $3, .*cell \"$1\""
+}
 
 # The fault of the last attack, found once the hypervisor polls (at
 # every management hypercall: here GET_INFO).
 faulted() {
 	jailhouse hypervisor info >/dev/null
-	jailhouse console | grep -q "DMA fault: device 00:03.0, $1 at $2, .*cell \"qemu-linux\"" ||
-		fail "no fault logged for the $1 at $2"
+	logged qemu-linux "$1" "$2" || fail "no fault logged for the $1 at $2"
 	echo "dma-isolation: $1 at $2 blocked and logged"
 }
 
@@ -137,7 +150,7 @@ sleep 2
 jailhouse hypervisor info >/dev/null
 jailhouse console | grep -q "edu-dma: DMA within the cell's RAM works" ||
 	fail "edu-dma: no DMA within its own RAM"
-jailhouse console | grep -q "DMA fault: device 00:03.0, write at $root_target, .*cell \"edu-dma\"" ||
+logged edu-dma write $root_target ||
 	fail "edu-dma: no fault logged for its write to root memory"
 jailhouse cell list | grep -q "edu-dma  *failed" ||
 	fail "edu-dma: not failed: $(jailhouse cell list)"

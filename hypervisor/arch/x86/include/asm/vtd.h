@@ -17,7 +17,6 @@
 #define VTD_RTADDR		0x20
 #define VTD_FSTS		0x34
 #define VTD_FECTL		0x38
-#define VTD_IQH			0x80
 #define VTD_IQT			0x88
 #define VTD_IQA			0x90
 
