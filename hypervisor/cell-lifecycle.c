@@ -11,6 +11,7 @@
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
 #include <jailhouse/hypercall-handler.h>
+#include <jailhouse/iommu.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/pci.h>
 #include <jailhouse/printk.h>
@@ -25,12 +26,16 @@
 
 static spinlock_t cell_spinlock;
 
-/* Wait for the lock, doing what other CPUs ask meanwhile. */
+/*
+ * Wait for the lock, doing what other CPUs ask meanwhile; then the DMA
+ * faults since the last holder, which may fail a cell, come first.
+ */
 void cell_lock(struct per_cpu *cpu)
 {
 	while (__atomic_exchange_n(&cell_spinlock.locked, 1,
 				   __ATOMIC_ACQUIRE))
 		cpu_handle_requests(cpu);
+	iommu_check_faults();
 }
 
 void cell_unlock(void)
@@ -161,11 +166,10 @@ static int check_cpus(const struct jailhouse_cell_desc *desc)
 }
 
 /*
- * The hypervisor does not program the IOMMU yet (docs/isolation.md,
- * "PCI"), so a device that may master the bus would reach all memory:
- * no cell but the root cell gets one. Nor does it emulate ivshmem
- * devices yet: a cell that lists one is refused rather than started
- * without it.
+ * A device that may master the bus goes to a cell only behind an active
+ * IOMMU unit (docs/isolation.md, "DMA"): elsewhere it would reach all
+ * memory. Nor does the hypervisor emulate ivshmem devices yet: a cell
+ * that lists one is refused rather than started without it.
  */
 static int check_pci(const struct jailhouse_cell_desc *desc)
 {
@@ -185,9 +189,10 @@ static int check_pci(const struct jailhouse_cell_desc *desc)
 			       "root cell's\n", desc->name, n);
 			return -EINVAL;
 		}
-		if (dev[n].flags & JAILHOUSE_PCI_FLAG_DMA) {
+		if ((dev[n].flags & JAILHOUSE_PCI_FLAG_DMA) &&
+		    !iommu_covers(&dev[n])) {
 			printk("Cell \"%s\" refused: PCI device %u may do "
-			       "DMA, and the IOMMU is not programmed\n",
+			       "DMA, and no active IOMMU unit covers it\n",
 			       desc->name, n);
 			return -EINVAL;
 		}
@@ -491,7 +496,8 @@ long cell_set_loadable(struct per_cpu *caller, struct cell *cell)
 
 /*
  * Whatever a sandbox cell does, destroy wins: no consent, no veto. Its
- * memory is zeroed before the root cell maps it again.
+ * devices' DMA is blocked and its memory zeroed before the root cell
+ * maps it again.
  */
 long cell_destroy(struct per_cpu *caller, struct cell *cell)
 {
@@ -503,8 +509,10 @@ long cell_destroy(struct per_cpu *caller, struct cell *cell)
 	err = cell_stop(cell, !sandbox);
 	if (!err)
 		err = loadable_to_cell(caller, cell);
-	if (!err)
+	if (!err) {
+		iommu_block_cell_devices(cell);
 		err = cell_scrub(cell);
+	}
 	if (err)
 		return err;
 	__atomic_store_n(&cells[cell->id - 1], NULL, __ATOMIC_RELEASE);

@@ -133,11 +133,14 @@ static long management_call(struct per_cpu *cpu, const struct cell *caller,
 	}
 }
 
-/* Codes that read or change cells run under the cell lock. */
+/*
+ * Codes that read or change cells run under the cell lock, and so does
+ * GET_INFO: taking the lock reports the DMA faults since the last time
+ * (iommu_check_faults()), so `jailhouse hypervisor info` shows them.
+ */
 static bool needs_cell_lock(unsigned long code)
 {
 	return code != JAILHOUSE_HC_DISABLE &&
-	       code != JAILHOUSE_HC_HYPERVISOR_GET_INFO &&
 	       code != JAILHOUSE_HC_CPU_GET_INFO;
 }
 

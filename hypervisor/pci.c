@@ -5,6 +5,8 @@
  */
 #include <jailhouse/access-size.h>
 #include <jailhouse/cell.h>
+#include <jailhouse/hypercall-handler.h>
+#include <jailhouse/iommu.h>
 #include <jailhouse/pci.h>
 
 #include "config.h"
@@ -103,6 +105,7 @@ static __u8 root_device_owner_of(unsigned int n)
 /*
  * A device that changes hands stops mastering the bus first: whatever
  * DMA its old owner set up must not land in memory the new one gets.
+ * Then the IOMMU points it at its new owner's memory.
  */
 void pci_root_devices_update(void)
 {
@@ -118,6 +121,7 @@ void pci_root_devices_update(void)
 			continue;
 		if (dev[n].domain == 0)
 			arch_pci_stop_bus_master(dev[n].bdf);
+		iommu_assign_device(&dev[n], cell_find(owner));
 		__atomic_store_n(&root_device_owner[n], owner,
 				 __ATOMIC_RELEASE);
 	}

@@ -10,6 +10,7 @@
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
+#include <jailhouse/iommu.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/printk.h>
 #include <asm/spinlock.h>
@@ -64,7 +65,7 @@ static int init_globals(void)
 		err = arch_init();
 	if (err)
 		return err;
-	err = root_cell_init();
+	err = root_cell_init() ?: iommu_enable();
 	if (err)
 		return err;
 	printk("Page pool: %lu of %lu pages in use\n", mem_pool.used,

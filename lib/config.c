@@ -425,7 +425,9 @@ static const char *iommu_problem(const struct jailhouse_iommu *unit)
 	if (unit->base == 0 || unit->size == 0 ||
 	    range_wraps(unit->base, unit->size))
 		return "register range empty or wrapping";
-	if (!all_zero(unit->reserved, sizeof(unit->reserved)))
+	if (unit->start_bus > unit->end_bus)
+		return "bus range ends before it starts";
+	if (unit->reserved)
 		return "reserved field is not zero";
 	return NULL;
 }

@@ -36,6 +36,9 @@ static const char *const rule_texts[JH_RULE_COUNT] = {
 	[JH_RULE_IVSHMEM_PEER] = "ivshmem peer id is claimed by two cells",
 	[JH_RULE_IVSHMEM_MISMATCH] = "ivshmem peers disagree on peers, "
 		"vectors or shared regions",
+	[JH_RULE_IOMMU_REGS] = "region touches an IOMMU unit's registers",
+	[JH_RULE_IOMMU_BUS] =
+		"the device's bus is not one its IOMMU unit covers",
 };
 
 const char *jailhouse_rule_text(enum jailhouse_rule rule)
@@ -193,6 +196,21 @@ static void check_ivshmem_region(struct jailhouse_checker *chk,
 		     mem->phys_start);
 }
 
+/* The IOMMU unit whose registers [start, start + size) touches, or -1. */
+static int iommu_regs_touched(const struct jailhouse_system *sys,
+			      __u64 start, __u64 size)
+{
+	const struct jailhouse_platform_info *pf = &sys->platform;
+	unsigned int i;
+
+	for (i = 0; i < pf->num_iommu_units; i++)
+		if (jailhouse_ranges_overlap(start, size,
+					     pf->iommu_units[i].base,
+					     pf->iommu_units[i].size))
+			return i;
+	return -1;
+}
+
 static void check_region(struct jailhouse_checker *chk,
 			 const struct jailhouse_cell_desc *cell,
 			 unsigned int i, const struct jailhouse_memory *mem)
@@ -214,6 +232,9 @@ static void check_region(struct jailhouse_checker *chk,
 	if (jailhouse_ranges_overlap(mem->phys_start, mem->size,
 				     hv->phys_start, hv->size))
 		flag(chk, JH_RULE_HYPERVISOR_MEM, cell, "memory region", i,
+		     mem->phys_start);
+	if (iommu_regs_touched(chk->sys, mem->phys_start, mem->size) >= 0)
+		flag(chk, JH_RULE_IOMMU_REGS, cell, "memory region", i,
 		     mem->phys_start);
 	if (!is_root(chk, cell) &&
 	    !covered_by_root(chk->sys, mem->phys_start, mem->size))
@@ -245,6 +266,17 @@ static bool iommu_exists(const struct jailhouse_checker *chk, __u8 index)
 	return index < chk->sys->platform.num_iommu_units;
 }
 
+static bool iommu_covers(const struct jailhouse_checker *chk,
+			 const struct jailhouse_pci_device *dev)
+{
+	const struct jailhouse_iommu *unit =
+		&chk->sys->platform.iommu_units[dev->iommu];
+	unsigned int bus = dev->bdf >> 8;
+
+	return dev->domain == 0 && bus >= unit->start_bus &&
+	       bus <= unit->end_bus;
+}
+
 static void check_pci(struct jailhouse_checker *chk,
 		      const struct jailhouse_cell_desc *cell)
 {
@@ -257,6 +289,10 @@ static void check_pci(struct jailhouse_checker *chk,
 		    !iommu_exists(chk, dev[i].iommu))
 			flag(chk, JH_RULE_BAD_IOMMU, cell, "PCI device", i,
 			     dev[i].iommu);
+		else if (dev[i].iommu != JAILHOUSE_PCI_NO_IOMMU &&
+			 !iommu_covers(chk, &dev[i]))
+			flag(chk, JH_RULE_IOMMU_BUS, cell, "PCI device", i,
+			     dev[i].bdf);
 		if ((cell->flags & JAILHOUSE_CELL_SANDBOX) &&
 		    (dev[i].flags & JAILHOUSE_PCI_FLAG_DMA) &&
 		    !iommu_exists(chk, dev[i].iommu))

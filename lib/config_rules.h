@@ -35,6 +35,8 @@ enum jailhouse_rule {
 	JH_RULE_IVSHMEM_ACCESS,		/* ivshmem region beyond its role */
 	JH_RULE_IVSHMEM_PEER,		/* two cells, one ivshmem peer id */
 	JH_RULE_IVSHMEM_MISMATCH,	/* ivshmem peers disagree */
+	JH_RULE_IOMMU_REGS,		/* touches an IOMMU's registers */
+	JH_RULE_IOMMU_BUS,		/* device outside its unit's buses */
 	JH_RULE_COUNT
 };
 

@@ -38,13 +38,15 @@ static __u64 *next_table(const struct paging_env *env, __u64 entry)
 /* What an entry pointing to a table grants: everything, leaves decide. */
 static __u64 table_bits(const struct paging_env *env)
 {
+	if (env->vtd)
+		return EPT_READ | EPT_WRITE;
 	return env->ept ? EPT_TABLE_BITS : TABLE_BITS | env->common_bits;
 }
 
 /* The bits the CPU sets on access, which comparisons ignore. */
 static __u64 accessed_dirty(const struct paging_env *env)
 {
-	return env->ept ? EPT_ACCESSED_DIRTY : PTE_ACCESSED_DIRTY;
+	return env->ept || env->vtd ? EPT_ACCESSED_DIRTY : PTE_ACCESSED_DIRTY;
 }
 
 /* Memory type WB unless uncached; EPT overrides the guest's PAT's WB. */
@@ -62,11 +64,20 @@ static __u64 ept_leaf_bits(unsigned int flags, unsigned int level)
 	return bits;
 }
 
+/* VT-d: read, write, super page; whatever the CPU's caches hold is seen. */
+static __u64 vtd_leaf_bits(unsigned int flags, unsigned int level)
+{
+	return EPT_READ | (flags & PAGING_WRITE ? EPT_WRITE : 0) |
+	       (level > 0 ? PTE_HUGE : 0);
+}
+
 static __u64 leaf_bits(const struct paging_env *env, unsigned int flags,
 		       unsigned int level)
 {
 	__u64 bits = PTE_PRESENT | env->common_bits;
 
+	if (env->vtd)
+		return vtd_leaf_bits(flags, level);
 	if (env->ept)
 		return ept_leaf_bits(flags, level);
 
@@ -295,6 +306,8 @@ void paging_collapse(const struct paging_env *env,
 
 static bool exec_allowed(const struct paging_env *env, __u64 entry)
 {
+	if (env->vtd)
+		return false;
 	return env->ept ? entry & EPT_EXEC : !(entry & PTE_NX);
 }
 

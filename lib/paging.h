@@ -2,7 +2,8 @@
 /*
  * x86-64 page tables (4- or 5-level), for the hypervisor's own address
  * space and for AMD nested page tables (NPT), which share the format, and
- * Intel's extended page tables (EPT), which differ in the leaf bits. The
+ * Intel's extended page tables (EPT) and VT-d DMA tables, which differ in
+ * the leaf bits. The
  * loader builds the hypervisor's boot tables with the same code, and the
  * host unit tests exercise it; memory comes from the caller through
  * struct paging_env, so nothing here allocates by itself.
@@ -71,6 +72,12 @@ struct paging_env {
 	__u64 common_bits;
 	/** Intel EPT entries instead of x86 ones (common_bits unused). */
 	bool ept;
+	/**
+	 * Intel VT-d second-level entries (VT-d spec, "Second-Level Paging
+	 * Entries"): read and write only, at EPT's places, no execute
+	 * bit and no memory type; common_bits unused.
+	 */
+	bool vtd;
 };
 
 /** A table tree: its top-level table, as the CPU (CR3, nCR3) sees it. */

@@ -462,7 +462,25 @@ static int assemble(const void *hdr, size_t hdr_size,
 	return 0;
 }
 
-static const char *const iommu_keys[] = { "type", "base", "size", NULL };
+static const char *const iommu_keys[] = {
+	"type", "base", "size", "start-bus", "end-bus", NULL
+};
+
+/* The bus range; without "end-bus" a unit covers every bus from start. */
+static int parse_iommu_buses(struct text_doc *td, yaml_node_t *node,
+			     struct jailhouse_iommu *unit)
+{
+	int ret;
+
+	ret = GET_NUM(td, node, "start-bus", U8_MAX, false, unit->start_bus);
+	if (ret)
+		return ret;
+	if (!text_map_get(td, node, "end-bus")) {
+		unit->end_bus = U8_MAX;
+		return 0;
+	}
+	return GET_NUM(td, node, "end-bus", U8_MAX, true, unit->end_bus);
+}
 
 static int parse_iommu(struct text_doc *td, yaml_node_t *node, void *elem)
 {
@@ -475,7 +493,8 @@ static int parse_iommu(struct text_doc *td, yaml_node_t *node, void *elem)
 	      text_map_need(td, node, "type", &tnode) ?:
 	      text_choice(td, tnode, config_iommu_types, &type) ?:
 	      GET_NUM(td, node, "base", ULLONG_MAX, true, unit->base) ?:
-	      GET_NUM(td, node, "size", U32_MAX, true, unit->size);
+	      GET_NUM(td, node, "size", U32_MAX, true, unit->size) ?:
+	      parse_iommu_buses(td, node, unit);
 	unit->type = (__u8)type;
 	return ret;
 }

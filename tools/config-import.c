@@ -517,6 +517,7 @@ static int import_iommus(struct import *im, const struct jh14_system *in,
 			JAILHOUSE_IOMMU_AMD : JAILHOUSE_IOMMU_INTEL;
 		pf->iommu_units[i].base = unit->base;
 		pf->iommu_units[i].size = unit->size;
+		pf->iommu_units[i].end_bus = 0xff;
 	}
 	pf->num_iommu_units = (__u8)i;
 	im->num_iommus = i;

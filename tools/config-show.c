@@ -194,9 +194,11 @@ static void show_iommu(FILE *out, const struct jailhouse_iommu *unit)
 {
 	char buf[32];
 
-	fprintf(out, "      - {type: %s, base: 0x%llx, size: %s}\n",
+	fprintf(out, "      - {type: %s, base: 0x%llx, size: %s, "
+		"start-bus: 0x%02x, end-bus: 0x%02x}\n",
 		config_name_of(config_iommu_types, unit->type), unit->base,
-		config_size_text(buf, sizeof(buf), unit->size));
+		config_size_text(buf, sizeof(buf), unit->size),
+		unit->start_bus, unit->end_bus);
 }
 
 static void show_ioapic(FILE *out, const struct jailhouse_ioapic *ioapic)

@@ -227,11 +227,19 @@ struct jailhouse_cell_desc {
 #define JAILHOUSE_IOMMU_INTEL		1	/* VT-d remapping unit */
 #define JAILHOUSE_IOMMU_AMD		2	/* AMD-Vi */
 
+/*
+ * A unit translates the DMA of the devices on buses start_bus to end_bus
+ * of PCI segment 0, the one segment the platform has (its MMCONFIG); the
+ * devices name it by their iommu index. Its registers belong to the
+ * hypervisor: no cell's region may touch them.
+ */
 struct jailhouse_iommu {
 	__u64 base;		/* physical address of its registers */
 	__u32 size;		/* bytes of registers */
 	__u8 type;		/* JAILHOUSE_IOMMU_* */
-	__u8 reserved[3];
+	__u8 start_bus;		/* first bus it covers */
+	__u8 end_bus;		/* last bus it covers, >= start_bus */
+	__u8 reserved;
 } JAILHOUSE_PACKED;
 
 struct jailhouse_ioapic {

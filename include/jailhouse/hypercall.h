@@ -53,7 +53,12 @@
 #define JAILHOUSE_CPU_STAT_VMEXITS_MSR_X2APIC_ICR 11
 #define JAILHOUSE_CPU_STAT_VMEXITS_INTERRUPT	12 /* external IRQ, NMI, INIT */
 #define JAILHOUSE_CPU_STAT_VMEXITS_OTHER	13
-#define JAILHOUSE_NUM_CPU_STATS			14
+/*
+ * Not an exit: DMA faults of the devices of the CPU's cell, counted on
+ * the cell's first CPU (jailhouse/iommu.h); not in TOTAL.
+ */
+#define JAILHOUSE_CPU_STAT_DMA_FAULTS		14
+#define JAILHOUSE_NUM_CPU_STATS			15
 
 /*
  * CPUID leaves of the hypervisor. JAILHOUSE_CPUID_SIGNATURE answers EAX =

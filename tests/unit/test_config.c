@@ -349,6 +349,10 @@ static void test_system_fields(void **state)
 	pf->iommu_units[0].type = 9;
 	expect_error(f, "IOMMU unit", 0, "unknown type");
 	pf->iommu_units[0].type = JAILHOUSE_IOMMU_INTEL;
+	pf->iommu_units[0].start_bus = 2;
+	pf->iommu_units[0].end_bus = 1;
+	expect_error(f, "IOMMU unit", 0, "bus range");
+	pf->iommu_units[0].start_bus = 0;
 	pf->ioapics[0].address = 0;
 	expect_error(f, "IOAPIC", 0, "no register address");
 	pf->ioapics[0].address = 0xfec00000;

@@ -23,7 +23,8 @@
 	"  hypervisor-memory: {phys: 0x3b000000, size: 16M}\n"		\
 	"  platform:\n"							\
 	"    iommu-units:\n"						\
-	"      - {type: intel, base: 0xfed90000, size: 4K}\n"		\
+	"      - {type: intel, base: 0xfed90000, size: 4K, "		\
+	"start-bus: 0, end-bus: 0x7f}\n"				\
 	"    ioapics:\n"						\
 	"      - {id: 0, address: 0xfec00000}\n"			\
 	"root-cell:\n"							\
@@ -40,6 +41,9 @@
 	"    - {phys: 0xfe100000, size: 1M, flags: [read, write, io]}\n"
 
 static const char base_system[] = SYSTEM_HEAD;
+
+static const char root_on_iommu[] = SYSTEM_HEAD
+	"    - {phys: 0xfed90000, size: 4K, flags: [read, write, io]}\n";
 
 static const char root_on_hypervisor[] = SYSTEM_HEAD
 	"    - {phys: 0x3bfff000, size: 4K, flags: [read, write]}\n";
@@ -182,6 +186,25 @@ static const struct rule_case cases[] = {
 	  { CELL("c", "3", RAM("0x3c000000", "0", "1M"),
 		 "  pci:\n    - {bdf: \"00:02.0\", iommu: 1}\n") },
 	  JH_RULE_BAD_IOMMU },
+	{ "iommu bus: unit 0 ends at bus 0x7f", NULL,
+	  { CELL("c", "3", RAM("0x3c000000", "0", "1M"),
+		 "  pci:\n    - {bdf: \"80:00.0\", iommu: 0}\n") },
+	  JH_RULE_IOMMU_BUS },
+	{ "iommu bus fine: its last bus", NULL,
+	  { CELL("c", "3", RAM("0x3c000000", "0", "1M"),
+		 "  pci:\n    - {bdf: \"7f:1f.7\", iommu: 0}\n") },
+	  NO_RULE },
+	{ "iommu registers: cell maps them", NULL,
+	  { CELL("c", "3", RAM("0x3c000000", "0", "1M")
+		 "    - {phys: 0xfed90000, virt: 0xfed90000, size: 4K, "
+		 "flags: [read, write, io]}\n", "") },
+	  JH_RULE_IOMMU_REGS },
+	{ "iommu registers: root cell maps them", root_on_iommu,
+	  { NULL }, JH_RULE_IOMMU_REGS },
+	{ "iommu registers fine: the page below", NULL,
+	  { CELL("c", "3", RAM("0x3c000000", "0", "1M")
+		 "    - {phys: 0xfe000000, virt: 0xfed8f000, size: 4K, "
+		 "flags: [read, write, io]}\n", "") }, NO_RULE },
 	{ "bad ioapic: id 1 unknown", NULL,
 	  { CELL("c", "3", RAM("0x3c000000", "0", "1M"),
 		 "  ioapic-pins:\n    - {ioapic: 1, pins: [3]}\n") },

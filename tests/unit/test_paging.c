@@ -61,6 +61,7 @@ static int setup(void **state)
 	env.levels = 4;
 	env.common_bits = 0;
 	env.ept = false;
+	env.vtd = false;
 	assert_int_equal(paging_create(&env, &root), 0);
 	*state = &root;
 	return 0;
@@ -318,6 +319,45 @@ static void ept_entries(void **state)
 	assert_int_equal(phys, 8 * huge + page);
 }
 
+/*
+ * VT-d second level, 3 levels (39-bit): tables grant read and write,
+ * leaves read, write and the super-page bit only, nothing executes; a
+ * split page collapses back.
+ */
+static void vtd_entries(void **state)
+{
+	struct paging_root *root = *state;
+	const __u64 huge = PAGING_HUGE_SIZE, page = PAGING_PAGE_SIZE;
+	const __u64 low = 0x7fc0000000ULL;	/* the last GiB below 2^39 */
+	__u64 *l2, *l1, phys;
+	unsigned int flags;
+
+	env.vtd = true;
+	env.levels = 3;
+	assert_int_equal(paging_map(&env, root, low, 8 * huge, huge,
+				    PAGING_READ | PAGING_WRITE | PAGING_EXEC |
+				    PAGING_HUGE), 0);
+	assert_int_equal(paging_map(&env, root, low + huge, 0x1000, page,
+				    PAGING_READ | PAGING_UNCACHED), 0);
+	assert_int_equal(root->table[511] & ~PTE_ADDR_MASK,
+			 EPT_READ | EPT_WRITE);
+	l2 = (__u64 *)(uintptr_t)(root->table[511] & PTE_ADDR_MASK);
+	assert_int_equal(l2[0], 8 * huge | EPT_READ | EPT_WRITE | PTE_HUGE);
+	l1 = (__u64 *)(uintptr_t)(l2[1] & PTE_ADDR_MASK);
+	assert_int_equal(l1[0], 0x1000 | EPT_READ);
+	assert_int_equal(paging_translate(&env, root, low + 5 * page, &phys,
+					  &flags), 0);
+	assert_int_equal(phys, 8 * huge + 5 * page);
+	assert_int_equal(flags, PAGING_READ | PAGING_WRITE);
+	assert_int_equal(paging_unmap(&env, root, low + page, page), 0);
+	assert_int_equal(paging_translate(&env, root, low + page, &phys,
+					  NULL), -ENOENT);
+	assert_int_equal(paging_map(&env, root, low + page, 8 * huge + page,
+				    page, PAGING_READ | PAGING_WRITE), 0);
+	paging_collapse(&env, root, low, huge);
+	assert_int_equal(l2[0], 8 * huge | EPT_READ | EPT_WRITE | PTE_HUGE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -339,6 +379,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(collapse_undoes_split, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(ept_entries, setup, teardown),
+		cmocka_unit_test_setup_teardown(vtd_entries, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,6 +11,8 @@
 #include <cmocka.h>
 
 #include <jailhouse/cell.h>
+#include <jailhouse/hypercall-handler.h>
+#include <jailhouse/iommu.h>
 #include <jailhouse/pci.h>
 
 #define SMBUS		JAILHOUSE_PCI_BDF(0, 0x1f, 3)
@@ -48,12 +50,31 @@ void arch_pci_stop_bus_master(__u16 bdf)
 	stopped_bdf = bdf;
 }
 
+static const struct cell *iommu_owner;
+static unsigned int assigned;
+
+/* The IOMMU moves a device only after it stopped mastering the bus. */
+void iommu_assign_device(const struct jailhouse_pci_device *dev,
+			 const struct cell *owner)
+{
+	assert_int_equal(stopped, assigned + 1);
+	assert_int_equal(dev->bdf, stopped_bdf);
+	assigned++;
+	iommu_owner = owner;
+}
+
+struct cell *cell_find(unsigned long id)
+{
+	return id == 0 ? &root_cell : id == sandbox.id ? &sandbox : NULL;
+}
+
 static int setup(void **state)
 {
 	(void)state;
 	memset(cells, 0, sizeof(cells));
 	pci_root_devices_update();
 	stopped = 0;
+	assigned = 0;
 	smbus = &sandbox_desc.pci[0];
 	nic = &root_desc.pci[1];
 	return 0;
@@ -69,12 +90,14 @@ static void test_ownership_moves(void **state)
 	/* The device that moved, and only it, stopped mastering the bus. */
 	assert_int_equal(stopped, 1);
 	assert_int_equal(stopped_bdf, SMBUS);
+	assert_ptr_equal(iommu_owner, &sandbox);
 	assert_null(pci_cell_device(&root_cell, SMBUS));
 	assert_ptr_equal(pci_cell_device(&sandbox, SMBUS), smbus);
 	assert_non_null(pci_cell_device(&root_cell, NIC));
 	cells[0] = NULL;
 	pci_root_devices_update();
 	assert_int_equal(stopped, 2);
+	assert_ptr_equal(iommu_owner, &root_cell);
 	assert_non_null(pci_cell_device(&root_cell, SMBUS));
 	/* Not listed anywhere: nobody's. */
 	assert_null(pci_cell_device(&root_cell, JAILHOUSE_PCI_BDF(1, 0, 0)));

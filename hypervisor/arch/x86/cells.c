@@ -7,6 +7,7 @@
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/hypercall-handler.h>
+#include <jailhouse/iommu.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
@@ -38,9 +39,10 @@ int arch_init(void)
 		return err;
 	clocks_init();
 	err = vcpu_vendor->init();
-	if (!err)
-		ioapic_init();
-	return err;
+	if (err)
+		return err;
+	ioapic_init();
+	return iommu_init();
 }
 
 void arch_cpu_kick(struct per_cpu *target)
@@ -73,16 +75,27 @@ void arch_cpu_tlb_flush(struct per_cpu *cpu)
 	vcpu_vendor->tlb_flush(cpu);
 }
 
+/* The cell's devices reach the memory its CPUs reach, if it is DMA memory. */
 int arch_map_memory_region(struct cell *cell,
 			   const struct jailhouse_memory *mem)
 {
-	return vcpu_vendor->map_memory(cell, mem);
+	int err;
+
+	err = vcpu_vendor->map_memory(cell, mem);
+	if (err)
+		return err;
+	err = iommu_map_memory(cell, mem);
+	if (err)
+		vcpu_vendor->unmap_memory(cell, mem);
+	return err;
 }
 
+/* Devices first: once this returns, no DMA reaches @mem either. */
 int arch_unmap_memory_region(struct cell *cell,
 			     const struct jailhouse_memory *mem)
 {
-	return vcpu_vendor->unmap_memory(cell, mem);
+	return iommu_unmap_memory(cell, mem) ?:
+	       vcpu_vendor->unmap_memory(cell, mem);
 }
 
 static void deny_ports(__u8 *bitmap, const struct jailhouse_cell_desc *desc)

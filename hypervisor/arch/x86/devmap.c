@@ -6,9 +6,13 @@
 
 /*
  * Between the MMIO read windows (mmio.c, up to JAILHOUSE_BASE -
- * 0x18000000) and the xAPIC window (ipi.c, JAILHOUSE_BASE - 0x10200000).
+ * 0x18000000) and the xAPIC window (ipi.c, JAILHOUSE_BASE - 0x10200000):
+ * 17 slots of 2 MiB end at JAILHOUSE_BASE - 0x11e00000.
  */
-#define DEVMAP_BASE		(JAILHOUSE_BASE - 0x12000000UL)
+#define DEVMAP_BASE		(JAILHOUSE_BASE - 0x14000000UL)
+
+_Static_assert(DEVMAP_BASE + DEVMAP_SLOTS * PAGING_HUGE_SIZE <=
+	       JAILHOUSE_BASE - 0x10200000UL, "devmap slots reach the xAPIC");
 
 static struct remap_window slots[DEVMAP_SLOTS];
 

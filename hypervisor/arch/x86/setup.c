@@ -8,6 +8,7 @@
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
+#include <jailhouse/iommu.h>
 #include <jailhouse/printk.h>
 #include <asm/apic.h>
 #include <asm/desc.h>
@@ -133,6 +134,8 @@ void arch_cpu_leave(struct per_cpu *cpu, long result)
 	__u64 frame = (unsigned long)&cpu->arch.leave_frame - JAILHOUSE_BASE +
 		      hypervisor_header.linux_alias;
 
+	/* Before Linux gets its memory back: nothing walks our tables. */
+	iommu_shutdown();
 	if (cpu->arch.vendor_on)
 		vcpu_vendor->cpu_exit(cpu);
 	fill_leave_frame(cpu, result);
@@ -148,10 +151,19 @@ void arch_cpu_leave(struct per_cpu *cpu, long result)
 
 int arch_cell_init(struct cell *cell)
 {
-	return vcpu_vendor->cell_init(cell);
+	int err;
+
+	err = vcpu_vendor->cell_init(cell);
+	if (err)
+		return err;
+	err = iommu_cell_init(cell);
+	if (err)
+		vcpu_vendor->cell_exit(cell);
+	return err;
 }
 
 void arch_cell_exit(struct cell *cell)
 {
+	iommu_cell_exit(cell);
 	vcpu_vendor->cell_exit(cell);
 }

@@ -24,7 +24,7 @@ static inline void vmexit_stats_count(struct vmexit_stats *stats,
 				      unsigned int stat)
 {
 	if (stat == JAILHOUSE_CPU_STAT_VMEXITS_TOTAL ||
-	    stat >= JAILHOUSE_NUM_CPU_STATS)
+	    stat > JAILHOUSE_CPU_STAT_VMEXITS_OTHER)
 		stat = JAILHOUSE_CPU_STAT_VMEXITS_OTHER;
 	stats->count[JAILHOUSE_CPU_STAT_VMEXITS_TOTAL]++;
 	stats->count[stat]++;

@@ -4,6 +4,9 @@
 
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #define MAPPED_LIMIT		0x100000000ULL	/* header.S: 0-4 GiB */
+#define CONF1_ADDR_PORT		0xcf8
+#define CONF1_DATA_PORT		0xcfc
+#define CONF1_ENABLE		0x80000000U
 
 static const char *const result_names[] = {
 	[TEST_SUCCESS] = "SUCCESS",
@@ -34,6 +37,18 @@ void test_report(enum test_result result, const char *fmt, ...)
 	printk("%s: Test result: %s (%s)\n", test_name,
 	       result < ARRAY_SIZE(result_names) ? result_names[result] : "?",
 	       details);
+}
+
+u32 pci_conf1_read(u16 bdf, u8 reg)
+{
+	outl(CONF1_ENABLE | (bdf << 8) | reg, CONF1_ADDR_PORT);
+	return inl(CONF1_DATA_PORT);
+}
+
+void pci_conf1_write(u16 bdf, u8 reg, u32 value)
+{
+	outl(CONF1_ENABLE | (bdf << 8) | reg, CONF1_ADDR_PORT);
+	outl(value, CONF1_DATA_PORT);
 }
 
 void test_park(void)

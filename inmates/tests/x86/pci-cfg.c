@@ -10,32 +10,14 @@
  */
 #include "isolation.h"
 
-#define CONF1_ADDR_PORT		0xcf8
-#define CONF1_DATA_PORT		0xcfc
-#define CONF1_ENABLE		0x80000000U
 #define DEFAULT_MMCFG		0xb0000000UL
 #define HOST_BRIDGE		0x0000
-#define REG_ID			0x00
-#define REG_COMMAND		0x04
 #define REG_BAR4		0x20
-#define CMD_MASTER		0x4
 #define ABSENT			0xffffffffU
 
 const char test_name[] = "pci-cfg";
 
 static unsigned long mmcfg;
-
-static u32 conf1_read(u16 bdf, u8 reg)
-{
-	outl(CONF1_ENABLE | (bdf << 8) | reg, CONF1_ADDR_PORT);
-	return inl(CONF1_DATA_PORT);
-}
-
-static void conf1_write(u16 bdf, u8 reg, u32 value)
-{
-	outl(CONF1_ENABLE | (bdf << 8) | reg, CONF1_ADDR_PORT);
-	outl(value, CONF1_DATA_PORT);
-}
 
 static u32 mmcfg_read(u16 bdf, u16 reg)
 {
@@ -45,22 +27,23 @@ static u32 mmcfg_read(u16 bdf, u16 reg)
 /* The cell's own device: readable, not movable, no bus master. */
 static bool check_own(u16 bdf)
 {
-	u32 id = conf1_read(bdf, REG_ID), bar = conf1_read(bdf, REG_BAR4);
+	u32 id = pci_conf1_read(bdf, PCI_REG_ID);
+	u32 bar = pci_conf1_read(bdf, REG_BAR4);
 
-	if (id == ABSENT || mmcfg_read(bdf, REG_ID) != id) {
+	if (id == ABSENT || mmcfg_read(bdf, PCI_REG_ID) != id) {
 		test_report(TEST_FAILURE, "own device 0x%x reads 0x%x/0x%x",
-			    bdf, id, mmcfg_read(bdf, REG_ID));
+			    bdf, id, mmcfg_read(bdf, PCI_REG_ID));
 		return false;
 	}
-	conf1_write(bdf, REG_BAR4, 0x1000 | 1);
-	if (conf1_read(bdf, REG_BAR4) != bar) {
+	pci_conf1_write(bdf, REG_BAR4, 0x1000 | 1);
+	if (pci_conf1_read(bdf, REG_BAR4) != bar) {
 		test_report(TEST_FAILURE, "BAR moved to 0x%x",
-			    conf1_read(bdf, REG_BAR4));
+			    pci_conf1_read(bdf, REG_BAR4));
 		return false;
 	}
-	conf1_write(bdf, REG_COMMAND, conf1_read(bdf, REG_COMMAND) |
-		    CMD_MASTER);
-	if (conf1_read(bdf, REG_COMMAND) & CMD_MASTER) {
+	pci_conf1_write(bdf, PCI_REG_COMMAND,
+			pci_conf1_read(bdf, PCI_REG_COMMAND) | PCI_CMD_MASTER);
+	if (pci_conf1_read(bdf, PCI_REG_COMMAND) & PCI_CMD_MASTER) {
 		test_report(TEST_FAILURE, "bus mastering enabled");
 		return false;
 	}
@@ -76,8 +59,8 @@ void inmate_main(void)
 
 	mmcfg = cmdline_parse_int(cmdline, "mmcfg", DEFAULT_MMCFG);
 	test_attempt("configuration reads of 00:00.0, not the cell's");
-	by_port = conf1_read(HOST_BRIDGE, REG_ID);
-	by_mmcfg = mmcfg_read(HOST_BRIDGE, REG_ID);
+	by_port = pci_conf1_read(HOST_BRIDGE, PCI_REG_ID);
+	by_mmcfg = mmcfg_read(HOST_BRIDGE, PCI_REG_ID);
 	if (by_port != ABSENT || by_mmcfg != ABSENT)
 		test_report(TEST_FAILURE, "00:00.0 reads 0x%x/0x%x", by_port,
 			    by_mmcfg);

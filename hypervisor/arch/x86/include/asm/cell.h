@@ -9,6 +9,8 @@
 struct arch_cell {
 	/** Nested page tables: guest-physical to host-physical. */
 	struct paging_root npt;
+	/** DMA address space (jailhouse/iommu.h): the IOMMU's tables. */
+	struct paging_root dma;
 	/** I/O permission map in the backend's layout (asm/iopm.h). */
 	__u8 *io_bitmap;
 	unsigned long io_bitmap_pages;

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * jailhouse/iommu.h on x86: the vendor-neutral part. Which memory a cell's
+ * devices may reach, and what a DMA fault does, are decided here; the
+ * unit's registers and table formats are the vendor's (asm/iommu.h).
+ */
+#include <jailhouse/cell.h>
+#include <jailhouse/control.h>
+#include <jailhouse/errno.h>
+#include <jailhouse/iommu.h>
+#include <jailhouse/pci.h>
+#include <jailhouse/printk.h>
+#include <asm/iommu.h>
+#include <paging.h>
+
+#include "config.h"
+
+/* NULL: the platform names no unit, and no device is translated. */
+static const struct iommu_vendor_ops *vendor;
+
+static const struct jailhouse_platform_info *platform(void)
+{
+	return &system_config->platform;
+}
+
+int iommu_init(void)
+{
+	const struct jailhouse_platform_info *pf = platform();
+	unsigned int n;
+
+	for (n = 0; n < pf->num_iommu_units; n++)
+		if (pf->iommu_units[n].type != JAILHOUSE_IOMMU_INTEL) {
+			printk("IOMMU %u: AMD-Vi is not supported yet\n", n);
+			return -ENOSYS;
+		}
+	if (!pf->num_iommu_units)
+		return 0;
+	vendor = &vtd_ops;
+	return vendor->init();
+}
+
+int iommu_enable(void)
+{
+	return vendor ? vendor->enable() : 0;
+}
+
+void iommu_shutdown(void)
+{
+	if (vendor)
+		vendor->shutdown();
+}
+
+/* DMA memory: flagged so, and neither device registers nor the comm page. */
+static bool is_dma_memory(const struct jailhouse_memory *mem)
+{
+	return (mem->flags & JAILHOUSE_MEM_DMA) &&
+	       !(mem->flags & (JAILHOUSE_MEM_IO | JAILHOUSE_MEM_COMM_REGION));
+}
+
+int iommu_map_memory(struct cell *cell, const struct jailhouse_memory *mem)
+{
+	unsigned int access = 0;
+
+	if (!vendor || !is_dma_memory(mem))
+		return 0;
+	if (mem->flags & JAILHOUSE_MEM_READ)
+		access |= PAGING_READ;
+	if (mem->flags & JAILHOUSE_MEM_WRITE)
+		access |= PAGING_WRITE;
+	return vendor->map(cell, mem->virt_start, mem->phys_start, mem->size,
+			   access);
+}
+
+int iommu_unmap_memory(struct cell *cell, const struct jailhouse_memory *mem)
+{
+	if (!vendor || !is_dma_memory(mem))
+		return 0;
+	return vendor->unmap(cell, mem->virt_start, mem->size);
+}
+
+/* Never the hypervisor's memory (the config rules say so too). */
+static int map_regions(struct cell *cell)
+{
+	const struct jailhouse_memory *hv = &system_config->hypervisor_memory;
+	const struct jailhouse_memory *mem =
+		jailhouse_cell_mem_regions(cell->config);
+	unsigned int n;
+	int err;
+
+	for (n = 0; n < cell->config->num_memory_regions; n++) {
+		if (is_dma_memory(&mem[n]) &&
+		    jailhouse_ranges_overlap(mem[n].phys_start, mem[n].size,
+					     hv->phys_start, hv->size))
+			return -EINVAL;
+		err = iommu_map_memory(cell, &mem[n]);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* The root cell's devices go to its space right away. */
+static void take_root_devices(void)
+{
+	const struct jailhouse_pci_device *dev =
+		jailhouse_cell_pci_devices(root_cell.config);
+	unsigned int n;
+
+	for (n = 0; n < root_cell.config->num_pci_devices; n++)
+		iommu_assign_device(&dev[n], &root_cell);
+}
+
+int iommu_cell_init(struct cell *cell)
+{
+	int err;
+
+	if (!vendor)
+		return 0;
+	err = vendor->cell_init(cell);
+	if (!err)
+		err = map_regions(cell);
+	if (err) {
+		printk("IOMMU: DMA space of cell \"%s\": error %d\n",
+		       cell->config->name, err);
+		vendor->cell_exit(cell);
+		return err;
+	}
+	if (cell == &root_cell)
+		take_root_devices();
+	return 0;
+}
+
+void iommu_cell_exit(struct cell *cell)
+{
+	if (vendor)
+		vendor->cell_exit(cell);
+}
+
+bool iommu_covers(const struct jailhouse_pci_device *dev)
+{
+	return vendor && dev->domain == 0 &&
+	       dev->iommu < platform()->num_iommu_units;
+}
+
+void iommu_assign_device(const struct jailhouse_pci_device *dev,
+			 const struct cell *owner)
+{
+	if (iommu_covers(dev))
+		vendor->set_device(dev, owner);
+}
+
+void iommu_block_cell_devices(const struct cell *cell)
+{
+	const struct jailhouse_pci_device *dev =
+		jailhouse_cell_pci_devices(cell->config);
+	unsigned int n;
+
+	for (n = 0; n < cell->config->num_pci_devices; n++)
+		iommu_assign_device(&dev[n], NULL);
+}
+
+void iommu_check_faults(void)
+{
+	if (vendor)
+		vendor->poll_faults();
+}
+
+/* A cell that lists @bdf, else the root cell if it does, else NULL. */
+static struct cell *device_owner(__u16 bdf)
+{
+	struct cell *cell;
+	unsigned int n;
+
+	for_each_cell(n, cell)
+		if (pci_desc_device(cell->config, bdf))
+			return cell;
+	return pci_desc_device(root_cell.config, bdf) ? &root_cell : NULL;
+}
+
+/* Counted on the owner's first CPU, the one `cell stats` shows first. */
+static void count_fault(const struct cell *cell)
+{
+	struct per_cpu *cpu;
+	unsigned int id;
+
+	for (id = 0; id < hypervisor_header.max_cpus; id++) {
+		cpu = per_cpu(id);
+		if (cpu->cell != cell)
+			continue;
+		__atomic_add_fetch(
+			&cpu->stats.count[JAILHOUSE_CPU_STAT_DMA_FAULTS], 1,
+			__ATOMIC_RELAXED);
+		return;
+	}
+}
+
+/* As cpu_guest_failed() does from inside the cell: stop, parked. */
+static void fail_cell(struct cell *cell)
+{
+	struct per_cpu *cpu;
+	unsigned int id;
+
+	if (cell->state == JAILHOUSE_CELL_FAILED)
+		return;
+	printk("Cell \"%s\" FAILED: DMA fault of its device\n",
+	       cell->config->name);
+	__atomic_store_n(&cell->state, JAILHOUSE_CELL_FAILED,
+			 __ATOMIC_RELEASE);
+	for (id = 0; id < hypervisor_header.max_cpus; id++) {
+		cpu = per_cpu(id);
+		if (cpu->cell == cell)
+			cpu_request(cpu, CPU_REQ_PARK, false);
+	}
+}
+
+void iommu_report_fault(const struct iommu_fault *fault)
+{
+	struct cell *owner = device_owner(fault->bdf);
+
+	printk("DMA fault: device %02x:%02x.%x, %s at 0x%llx, reason 0x%x, "
+	       "cell \"%s\"\n", fault->bdf >> 8, (fault->bdf >> 3) & 0x1f,
+	       fault->bdf & 7, fault->write ? "write" : "read",
+	       fault->address, fault->reason,
+	       owner ? owner->config->name : "(none)");
+	if (!owner)
+		return;
+	count_fault(owner);
+	if (owner != &root_cell)
+		fail_cell(owner);
+}

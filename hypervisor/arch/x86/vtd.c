@@ -1,0 +1,437 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Intel VT-d DMA remapping, the vendor half of jailhouse/iommu.h (see
+ * asm/iommu.h and asm/vtd.h). Every unit gets a root table, a context
+ * table for each bus with a device the root cell's config lists, and an
+ * invalidation queue; every cell one tree of second-level tables
+ * (cell->arch.dma, shared by all units) and domain id = cell id + 1.
+ * A device without a present context entry is blocked. Faults are
+ * polled (iommu_check_faults()); the fault event interrupt stays masked,
+ * as the hypervisor takes no interrupts.
+ */
+#include <jailhouse/cell.h>
+#include <jailhouse/control.h>
+#include <jailhouse/errno.h>
+#include <jailhouse/mem.h>
+#include <jailhouse/printk.h>
+#include <asm/devmap.h>
+#include <asm/iommu.h>
+#include <asm/processor.h>
+#include <asm/spinlock.h>
+#include <asm/vtd.h>
+
+#include "config.h"
+
+#define BUSES			256
+#define QUEUE_ENTRIES		256	/* one page of 16-byte descriptors */
+#define QUEUE_TAIL_SHIFT	4
+#define POLL_LOOPS		10000000UL
+#define FRCD_F_HIGH_DWORD	0x80000000U
+
+struct vtd_unit {
+	unsigned int index;	/* in platform.iommu_units */
+	__u64 cap, ecap;
+	__u64 *root;		/* BUSES root entries of two quadwords */
+	__u64 *context[BUSES];	/* 256 context entries each, or NULL */
+	__u64 *queue;
+	unsigned int tail;
+};
+
+static struct vtd_unit units[JAILHOUSE_MAX_IOMMU_UNITS];
+static unsigned int num_units;
+/* The cells' second-level tables: hv_paging's pool, VT-d entries. */
+static struct paging_env vtd_paging;
+/* PAGING_HUGE if every unit walks 2 MiB pages. */
+static unsigned int huge_flag;
+/* Bytes of DMA address space every unit translates. */
+static __u64 dma_limit;
+static __u64 drain_bits;
+static bool caching_mode, non_coherent;
+static spinlock_t shutdown_lock;
+/* Written by the units' invalidation wait descriptors. */
+static volatile __u32 wait_status;
+/* IOTLB invalidations issued since enable (docs/isolation.md). */
+static unsigned long iotlb_invalidations;
+
+static volatile __u8 *regs(const struct vtd_unit *u)
+{
+	const struct jailhouse_iommu *cfg =
+		&system_config->platform.iommu_units[u->index];
+
+	return devmap(DEVMAP_SLOT_IOMMU(u->index), cfg->base);
+}
+
+static __u32 read32(const struct vtd_unit *u, unsigned int reg)
+{
+	return *(volatile __u32 *)(regs(u) + reg);
+}
+
+static void write32(const struct vtd_unit *u, unsigned int reg, __u32 val)
+{
+	*(volatile __u32 *)(regs(u) + reg) = val;
+}
+
+static __u64 read64(const struct vtd_unit *u, unsigned int reg)
+{
+	return *(volatile __u64 *)(regs(u) + reg);
+}
+
+static void write64(const struct vtd_unit *u, unsigned int reg, __u64 val)
+{
+	*(volatile __u64 *)(regs(u) + reg) = val;
+}
+
+static __u16 domain_of(const struct cell *cell)
+{
+	return cell->id + 1;
+}
+
+/* Set or clear a GCMD state bit (or issue a one-shot command), wait. */
+static int command(const struct vtd_unit *u, __u32 bit, bool on)
+{
+	__u32 state = read32(u, VTD_GSTS) & VTD_GCMD_STATE;
+	unsigned long n;
+
+	write32(u, VTD_GCMD, on ? state | bit : state & ~bit);
+	for (n = 0; n < POLL_LOOPS; n++)
+		if (!!(read32(u, VTD_GSTS) & bit) == on)
+			return 0;
+	printk("VT-d unit %u: command 0x%x timed out\n", u->index, bit);
+	return -ETIMEDOUT;
+}
+
+/* ---- queued invalidation ---- */
+
+static void queue_put(struct vtd_unit *u, __u64 lo, __u64 hi)
+{
+	u->queue[2 * u->tail] = lo;
+	u->queue[2 * u->tail + 1] = hi;
+	u->tail = (u->tail + 1) % QUEUE_ENTRIES;
+	if ((lo & 0xf) == VTD_INV_IOTLB)
+		iotlb_invalidations++;
+}
+
+/* Run what was queued and wait until the unit has done all of it. */
+static int queue_sync(struct vtd_unit *u)
+{
+	unsigned long n;
+
+	wait_status = 0;
+	queue_put(u, VTD_INV_WAIT | VTD_INV_WAIT_SW | VTD_INV_WAIT_FN |
+		     VTD_INV_WAIT_DATA(1), virt_to_phys((void *)&wait_status));
+	if (non_coherent)
+		asm volatile("wbinvd" : : : "memory");
+	write64(u, VTD_IQT, (__u64)u->tail << QUEUE_TAIL_SHIFT);
+	for (n = 0; n < POLL_LOOPS; n++) {
+		if (__atomic_load_n(&wait_status, __ATOMIC_ACQUIRE) == 1)
+			return 0;
+		if (read32(u, VTD_FSTS) & VTD_FSTS_IQE)
+			break;
+		cpu_relax();
+	}
+	printk("VT-d unit %u: invalidation failed (FSTS 0x%x)\n", u->index,
+	       read32(u, VTD_FSTS));
+	return -EIO;
+}
+
+static void queue_iotlb_domain(struct vtd_unit *u, __u16 did)
+{
+	queue_put(u, VTD_INV_IOTLB | VTD_INV_DOMAIN | drain_bits |
+		     VTD_INV_DID(did), 0);
+}
+
+/* Every unit forgets what it cached of domain @did's tables. */
+static int flush_domain(__u16 did)
+{
+	unsigned int n;
+	int err = 0;
+
+	for (n = 0; n < num_units; n++) {
+		queue_iotlb_domain(&units[n], did);
+		err = queue_sync(&units[n]) ?: err;
+	}
+	return err;
+}
+
+static int flush_all(struct vtd_unit *u)
+{
+	queue_put(u, VTD_INV_CONTEXT | VTD_INV_GLOBAL, 0);
+	queue_put(u, VTD_INV_IOTLB | VTD_INV_GLOBAL | drain_bits, 0);
+	return queue_sync(u);
+}
+
+/* ---- faults ---- */
+
+static void take_record(const struct vtd_unit *u, unsigned int i)
+{
+	unsigned int reg = VTD_CAP_FRO(u->cap) + 16 * i;
+	struct iommu_fault fault;
+	__u64 hi = read64(u, reg + 8);
+
+	if (!(hi & VTD_FRCD_F))
+		return;
+	fault.bdf = VTD_FRCD_SID(hi);
+	fault.write = !(hi & VTD_FRCD_READ);
+	fault.reason = VTD_FRCD_REASON(hi);
+	fault.address = read64(u, reg) & ~(__u64)(PAGE_SIZE - 1);
+	write32(u, reg + 12, FRCD_F_HIGH_DWORD);
+	iommu_report_fault(&fault);
+}
+
+static void unit_faults(const struct vtd_unit *u)
+{
+	__u32 fsts = read32(u, VTD_FSTS);
+	unsigned int nfr = VTD_CAP_NFR(u->cap), i = VTD_FSTS_FRI(fsts), n;
+
+	if (fsts & VTD_FSTS_PPF)
+		for (n = 0; n < nfr; n++, i = (i + 1) % nfr)
+			take_record(u, i);
+	if (fsts & VTD_FSTS_PFO)
+		printk("VT-d unit %u: fault records overflowed, faults "
+		       "lost\n", u->index);
+	if (fsts & VTD_FSTS_W1C)
+		write32(u, VTD_FSTS, fsts & VTD_FSTS_W1C);
+}
+
+static void vtd_poll_faults(void)
+{
+	unsigned int n;
+
+	for (n = 0; n < num_units; n++)
+		unit_faults(&units[n]);
+}
+
+/* Faults of an earlier life of the unit are dropped unreported. */
+static void clear_faults(const struct vtd_unit *u)
+{
+	unsigned int i;
+
+	for (i = 0; i < VTD_CAP_NFR(u->cap); i++)
+		write32(u, VTD_CAP_FRO(u->cap) + 16 * i + 12,
+			FRCD_F_HIGH_DWORD);
+	write32(u, VTD_FSTS, VTD_FSTS_W1C);
+}
+
+/* ---- units ---- */
+
+/* Table depth, address width and page sizes every unit can do. */
+static int agree_on_format(void)
+{
+	__u64 all = ~0ULL, mgaw = 64;
+	unsigned int n;
+
+	for (n = 0; n < num_units; n++) {
+		all &= units[n].cap;
+		if (VTD_CAP_MGAW(units[n].cap) < mgaw)
+			mgaw = VTD_CAP_MGAW(units[n].cap);
+		non_coherent |= !(units[n].ecap & VTD_ECAP_C);
+		caching_mode |= !!(units[n].cap & VTD_CAP_CM);
+	}
+	vtd_paging = hv_paging;
+	vtd_paging.vtd = true;
+	vtd_paging.levels = all & VTD_CAP_SAGAW_48 ? 4 :
+			    all & VTD_CAP_SAGAW_39 ? 3 : 0;
+	if (!vtd_paging.levels) {
+		printk("VT-d: the units share no table format\n");
+		return -ENODEV;
+	}
+	dma_limit = 1ULL << (mgaw < 12 + 9 * vtd_paging.levels ?
+			     mgaw : 12 + 9 * vtd_paging.levels);
+	huge_flag = all & VTD_CAP_SLLPS_2M ? PAGING_HUGE : 0;
+	/* CAP bits 55 and 54: read and write draining. */
+	drain_bits = (all >> 55 & 1 ? VTD_INV_IOTLB_DR : 0) |
+		     (all >> 54 & 1 ? VTD_INV_IOTLB_DW : 0);
+	return 0;
+}
+
+static int unit_probe(struct vtd_unit *u)
+{
+	if (!regs(u))
+		return -EIO;
+	u->cap = read64(u, VTD_CAP);
+	u->ecap = read64(u, VTD_ECAP);
+	if (!(u->ecap & VTD_ECAP_QI)) {
+		printk("VT-d unit %u: no queued invalidation\n", u->index);
+		return -ENODEV;
+	}
+	if (read32(u, VTD_GSTS) & (VTD_GCMD_TE | VTD_GCMD_QIE)) {
+		printk("VT-d unit %u: in use (boot Linux with "
+		       "intel_iommu=off)\n", u->index);
+		return -EBUSY;
+	}
+	return 0;
+}
+
+/* Root table and queue in place, faults masked; translation still off. */
+static int unit_start(struct vtd_unit *u)
+{
+	u->root = page_alloc(1);
+	u->queue = page_alloc(1);
+	if (!u->root || !u->queue)
+		return -ENOMEM;
+	write32(u, VTD_FECTL, VTD_FECTL_IM);
+	clear_faults(u);
+	u->tail = 0;
+	write64(u, VTD_IQT, 0);
+	write64(u, VTD_IQA, virt_to_phys(u->queue));
+	write64(u, VTD_RTADDR, virt_to_phys(u->root));
+	return command(u, VTD_GCMD_QIE, true) ?:
+	       command(u, VTD_GCMD_SRTP, true) ?: flush_all(u);
+}
+
+static int vtd_init(void)
+{
+	const struct jailhouse_platform_info *pf = &system_config->platform;
+	unsigned int n;
+	int err;
+
+	for (n = 0; n < pf->num_iommu_units; n++) {
+		units[n].index = n;
+		err = unit_probe(&units[n]);
+		if (err)
+			return err;
+		num_units = n + 1;
+	}
+	err = agree_on_format();
+	for (n = 0; n < num_units && !err; n++)
+		err = unit_start(&units[n]);
+	return err;
+}
+
+static int vtd_enable(void)
+{
+	unsigned int n;
+	int err;
+
+	for (n = 0; n < num_units; n++) {
+		err = flush_all(&units[n]) ?:
+		      command(&units[n], VTD_GCMD_TE, true);
+		if (err)
+			return err;
+	}
+	printk("VT-d: %u unit(s), %u-level tables, DMA remapping on\n",
+	       num_units, vtd_paging.levels);
+	return 0;
+}
+
+static void unit_stop(const struct vtd_unit *u)
+{
+	if (read32(u, VTD_GSTS) & VTD_GCMD_TE) {
+		command(u, VTD_GCMD_TE, false);
+		printk("VT-d unit %u: DMA remapping off after %lu IOTLB "
+		       "invalidations\n", u->index, iotlb_invalidations);
+	}
+	if (read32(u, VTD_GSTS) & VTD_GCMD_QIE)
+		command(u, VTD_GCMD_QIE, false);
+}
+
+static void vtd_shutdown(void)
+{
+	unsigned int n;
+
+	spin_lock(&shutdown_lock);
+	for (n = 0; n < num_units; n++)
+		unit_stop(&units[n]);
+	spin_unlock(&shutdown_lock);
+}
+
+/* ---- cells and devices ---- */
+
+static int vtd_cell_init(struct cell *cell)
+{
+	return paging_create(&vtd_paging, &cell->arch.dma);
+}
+
+static void vtd_cell_exit(struct cell *cell)
+{
+	paging_destroy(&vtd_paging, &cell->arch.dma);
+}
+
+static int vtd_map(struct cell *cell, __u64 dma, __u64 phys, __u64 size,
+		   unsigned int access)
+{
+	int err;
+
+	if (dma >= dma_limit || size > dma_limit - dma)
+		return -ERANGE;
+	err = paging_map(&vtd_paging, &cell->arch.dma, dma, phys, size,
+			 access | huge_flag);
+	if (err)
+		return err;
+	if (huge_flag)
+		paging_collapse(&vtd_paging, &cell->arch.dma, dma, size);
+	/* A unit in caching mode may have cached the absence too. */
+	return caching_mode ? flush_domain(domain_of(cell)) : 0;
+}
+
+static int vtd_unmap(struct cell *cell, __u64 dma, __u64 size)
+{
+	int err = 0;
+
+	if (dma < dma_limit)
+		err = paging_unmap(&vtd_paging, &cell->arch.dma, dma,
+				   size < dma_limit - dma ? size :
+				   dma_limit - dma);
+	return flush_domain(domain_of(cell)) ?: err;
+}
+
+/* The context entry of @bdf, its bus's table allocated if @create. */
+static __u64 *context_entry(struct vtd_unit *u, __u16 bdf, bool create)
+{
+	unsigned int bus = bdf >> 8;
+
+	if (!u->context[bus] && create) {
+		u->context[bus] = page_alloc(1);
+		if (!u->context[bus])
+			return NULL;
+		u->root[2 * bus] = virt_to_phys(u->context[bus]) |
+				   VTD_ROOT_PRESENT;
+	}
+	return u->context[bus] ? &u->context[bus][2 * (bdf & 0xff)] : NULL;
+}
+
+/*
+ * Not present first, the old domain flushed, then the new entry, the
+ * present bit last: the unit never walks a half-written entry.
+ */
+static void vtd_set_device(const struct jailhouse_pci_device *dev,
+			   const struct cell *owner)
+{
+	struct vtd_unit *u = &units[dev->iommu];
+	__u64 *ctx = context_entry(u, dev->bdf, owner != NULL);
+	__u16 old_did;
+
+	if (!ctx) {
+		if (owner)
+			printk("VT-d: no memory for bus %02x\n", dev->bdf >> 8);
+		return;
+	}
+	if (ctx[0] & VTD_CTX_PRESENT) {
+		old_did = (ctx[1] >> 8) & 0xffff;
+		ctx[0] = 0;
+		queue_put(u, VTD_INV_CONTEXT | VTD_INV_DEVICE |
+			     VTD_INV_DID(old_did) | VTD_INV_SID(dev->bdf), 0);
+		queue_iotlb_domain(u, old_did);
+		queue_sync(u);
+	}
+	if (!owner)
+		return;
+	ctx[1] = VTD_CTX_AW(vtd_paging.levels) |
+		 VTD_CTX_DID(domain_of(owner));
+	__atomic_store_n(&ctx[0], owner->arch.dma.phys | VTD_CTX_PRESENT,
+			 __ATOMIC_RELEASE);
+	if (caching_mode)
+		flush_all(u);
+}
+
+const struct iommu_vendor_ops vtd_ops = {
+	.init = vtd_init,
+	.enable = vtd_enable,
+	.shutdown = vtd_shutdown,
+	.cell_init = vtd_cell_init,
+	.cell_exit = vtd_cell_exit,
+	.map = vtd_map,
+	.unmap = vtd_unmap,
+	.set_device = vtd_set_device,
+	.poll_faults = vtd_poll_faults,
+};
