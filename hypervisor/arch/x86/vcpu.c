@@ -135,18 +135,20 @@ bool vcpu_handle_io(struct per_cpu *cpu, const struct vcpu_io *io)
 static void log_msr(const struct per_cpu *cpu, const struct vcpu_msr *msr,
 		    const struct guest_regs *regs)
 {
+	bool root = cell_is_root(cpu->cell);
+
 	if (!refusal_log_pass())
 		return;
 	if (msr->write)
 		printk("CPU %u: cell \"%s\": denied MSR 0x%x write "
 		       "value 0x%llx%s\n", cpu->cpu_id, cell_name(cpu),
 		       msr->index, (regs->rdx << 32) | (__u32)regs->rax,
-		       msr_is_reserved(msr->index, MSR_ACCESS_WRITE) ?
+		       msr_is_reserved(msr->index, MSR_ACCESS_WRITE, root) ?
 		       " (reserved)" : "");
 	else
 		printk("CPU %u: cell \"%s\": denied MSR 0x%x read%s\n",
 		       cpu->cpu_id, cell_name(cpu), msr->index,
-		       msr_is_reserved(msr->index, MSR_ACCESS_READ) ?
+		       msr_is_reserved(msr->index, MSR_ACCESS_READ, root) ?
 		       " (reserved)" : "");
 }
 
