@@ -265,6 +265,25 @@ static bool apic_write(struct per_cpu *cpu, unsigned int offset, __u32 value)
 	return true;
 }
 
+/*
+ * In x2APIC mode the APIC does not decode its page (the hypervisor has
+ * not mapped it either): the root cell reads all ones there and its
+ * writes vanish, as on the bus; any other cell is refused.
+ */
+static bool x2apic_page_access(struct per_cpu *cpu, __u64 gpa, bool write,
+			       __u32 *value)
+{
+	if (refusal_log_pass())
+		printk("CPU %u: cell \"%s\": xAPIC page access at 0x%llx in "
+		       "x2APIC mode refused\n", cpu->cpu_id,
+		       cpu->cell->config->name, gpa);
+	if (!cell_is_root(cpu->cell))
+		return false;
+	if (!write)
+		*value = ~0U;
+	return true;
+}
+
 bool apic_mmio_access(struct per_cpu *cpu, __u64 gpa, unsigned int size,
 		      bool write, __u32 *value)
 {
@@ -274,6 +293,8 @@ bool apic_mmio_access(struct per_cpu *cpu, __u64 gpa, unsigned int size,
 	/* The APIC's registers are 32 bits wide and accessed as such. */
 	if (cpu->cpu_id >= APIC_MAX_CPUS || size != 4)
 		return false;
+	if (x2apic_mode())
+		return x2apic_page_access(cpu, gpa, write, value);
 	if (write)
 		return valid ? apic_write(cpu, offset, *value) : true;
 	*value = valid ? *xapic_reg(offset) : 0;
