@@ -137,6 +137,7 @@ static void vmcb_init_control(struct vmcb *vmcb, const struct cell *cell)
 			    SVM_INTERCEPT_CPUID |
 			    SVM_INTERCEPT_INVD | SVM_INTERCEPT_IOIO |
 			    SVM_INTERCEPT_MSR | SVM_INTERCEPT_SHUTDOWN;
+	vmcb->exception_intercepts = vcpu_exception_intercepts(cell);
 	vmcb->intercepts4 = SVM_INTERCEPT_VMRUN | SVM_INTERCEPT_VMMCALL |
 			    SVM_INTERCEPT_VMLOAD | SVM_INTERCEPT_VMSAVE |
 			    SVM_INTERCEPT_STGI | SVM_INTERCEPT_CLGI |
@@ -371,8 +372,31 @@ static void svm_handle_nmi(struct per_cpu *cpu, struct vmcb *vmcb)
 {
 	stgi();
 	clgi();
-	if (!cpu_take_kick(cpu) && cell_is_root(cpu->cell) && !cpu->parked)
+	if (cpu_take_kick(cpu) || !cell_is_root(cpu->cell) || cpu->parked)
+		return;
+	/* One event per entry: the NMI comes back once this one is in. */
+	if (vmcb->event_inject & SVM_EVENT_VALID)
+		ipi_send_nmi(cpu->arch.apic_id);
+	else
 		vmcb->event_inject = SVM_EVENT_INJECT_NMI;
+}
+
+/*
+ * An intercepted #DB or #AC (vcpu_exception_intercepts()) goes to the
+ * guest as it came. If it arose while the CPU delivered another event,
+ * that event is delivered again instead (redelivery() below), which
+ * raises it anew: a delivery that faults for ever still exits each time.
+ */
+static void svm_handle_exception(struct vmcb *vmcb, unsigned int vector)
+{
+	if (vmcb->event_inject & SVM_EVENT_VALID)
+		return;
+	vmcb->event_inject = SVM_EVENT_VALID | SVM_EVENT_TYPE_EXCEPTION |
+			     vector;
+	/* #AC pushes an error code, always 0 (EXITINFO1). */
+	if (vector == X86_VEC_AC)
+		vmcb->event_inject |= SVM_EVENT_ERROR_VALID |
+				      (vmcb->exit_info1 << 32);
 }
 
 /* EFER lives in the VMCB; SVME stays set there (VMRUN demands it). */
@@ -451,8 +475,10 @@ static bool svm_handle_npf(struct per_cpu *cpu, struct vmcb *vmcb)
 	mmio_access_t access = mmio_handler_of(guest.gpa);
 	unsigned int len;
 
+	/* Event delivery (IDT, stack) touching the page is no instruction. */
 	if (!access ||
-	    vmcb->exit_info1 & (SVM_NPF_FETCH | SVM_NPF_PAGE_WALK)) {
+	    vmcb->exit_info1 & (SVM_NPF_FETCH | SVM_NPF_PAGE_WALK) ||
+	    vmcb->exit_int_info & SVM_EVENT_VALID) {
 		report_exit(cpu, vmcb);
 		return false;
 	}
@@ -488,10 +514,34 @@ static bool dispatch_exit(struct per_cpu *cpu, struct vmcb *vmcb)
 	case SVM_EXIT_INIT:
 		apic_init_received(cpu);
 		return true;
+	case SVM_EXIT_EXCP_DB:
+	case SVM_EXIT_EXCP_AC:
+		svm_handle_exception(vmcb, vmcb->exit_code - SVM_EXIT_EXCP_BASE);
+		return true;
 	default:
 		report_exit(cpu, vmcb);
 		return false;
 	}
+}
+
+/*
+ * An exit in the middle of delivering an event (EXITINTINFO) must deliver
+ * it again at the next entry: an interrupt the CPU already took from the
+ * APIC would be lost for good. INTn, INT3 and INTO are not injected (that
+ * needs NRIPS for the return address) but executed again: RIP still
+ * points at the instruction.
+ */
+static __u64 redelivery(__u64 info)
+{
+	__u32 type = info & SVM_EVENT_TYPE_MASK;
+	__u32 vector = info & SVM_EVENT_VECTOR;
+
+	if (!(info & SVM_EVENT_VALID) || type == SVM_EVENT_TYPE_SOFT_INT)
+		return 0;
+	if (type == SVM_EVENT_TYPE_EXCEPTION &&
+	    (vector == X86_VEC_BP || vector == X86_VEC_OF))
+		return 0;
+	return info;
 }
 
 void svm_handle_exit(struct per_cpu *cpu, struct guest_regs *regs)
@@ -503,6 +553,7 @@ void svm_handle_exit(struct per_cpu *cpu, struct guest_regs *regs)
 	cpu->arch.guest_regs = regs;
 	regs->rax = vmcb->rax;
 	vmcb->tlb_control = 0;
+	vmcb->event_inject = redelivery(vmcb->exit_int_info);
 	vmexit_stats_count(&cpu->stats, svm_exit_stat(vmcb->exit_code,
 						      detail));
 	if (!dispatch_exit(cpu, vmcb))

@@ -101,6 +101,13 @@ void vcpu_handle_cpuid(struct per_cpu *cpu)
 	vcpu_vendor->skip_instruction(cpu);
 }
 
+__u32 vcpu_exception_intercepts(const struct cell *cell)
+{
+	if (cell_is_root(cell))
+		return 0;
+	return (1U << X86_VEC_DB) | (1U << X86_VEC_AC);
+}
+
 static void log_io(const struct per_cpu *cpu, const struct vcpu_io *io,
 		   __u64 rax)
 {

@@ -107,6 +107,15 @@ start x2apic-lib ""
 [ "$(state)" = running ] || fail "x2apic-lib: state '$(state)'"
 finish x2apic-lib
 
+# #DB whose delivery raises #DB for ever (CVE-2015-8104; TCG loops on the
+# handler variant): intercepted, every round exits to the hypervisor, and
+# destroy still takes the CPU back.
+start db-loop "watch=handler"
+[ "$(state)" = running ] || fail "db-loop: state '$(state)'"
+n=$(jailhouse hypervisor info | awk '$1 == "exception" { print $5 }')
+[ "${n:-0}" -gt 1000 ] || fail "db-loop: ${n:-no} exception exits on CPU 3"
+finish db-loop
+
 # Never answers: the shutdown request times out (bounded for a sandbox)
 # and the cell is failed and stopped.
 start shutdown-ignore ""

@@ -33,6 +33,9 @@
 #define SVM_NP_ENABLE			1
 
 /* Exit codes (APM vol. 2, appendix C). */
+#define SVM_EXIT_EXCP_BASE		0x040	/* + vector */
+#define SVM_EXIT_EXCP_DB		0x041
+#define SVM_EXIT_EXCP_AC		0x051
 #define SVM_EXIT_NMI			0x061
 #define SVM_EXIT_INIT			0x063
 #define SVM_EXIT_CPUID			0x072
@@ -53,8 +56,18 @@
 #define SVM_IOIO_SIZE_MASK		(7U << SVM_IOIO_SIZE_SHIFT)
 #define SVM_IOIO_PORT_SHIFT		16
 
-/* EVENTINJ: valid, type NMI (2), vector 2. */
-#define SVM_EVENT_INJECT_NMI		((1U << 31) | (2U << 8) | 2)
+/*
+ * EVENTINJ, and EXITINTINFO in the same format: vector (bits 0-7), type
+ * (8-10), error code valid (11), valid (31), error code (32-63).
+ */
+#define SVM_EVENT_VECTOR		0xffU
+#define SVM_EVENT_TYPE_MASK		(7U << 8)
+#define SVM_EVENT_TYPE_NMI		(2U << 8)
+#define SVM_EVENT_TYPE_EXCEPTION	(3U << 8)
+#define SVM_EVENT_TYPE_SOFT_INT		(4U << 8)
+#define SVM_EVENT_ERROR_VALID		(1U << 11)
+#define SVM_EVENT_VALID			(1U << 31)
+#define SVM_EVENT_INJECT_NMI		(SVM_EVENT_VALID | SVM_EVENT_TYPE_NMI | 2)
 
 /* Segment attributes in the VMCB's packed form. */
 #define SVM_SEG_CODE64			0x0a9b	/* G, L, P, S, exec/read */
