@@ -20,6 +20,7 @@
 #include <asm/ipi.h>
 #include <asm/msrpm.h>
 #include <asm/processor.h>
+#include <asm/smt.h>
 #include <asm/vcpu.h>
 
 #define MSR_X2APIC_LDR		0x80d
@@ -158,6 +159,11 @@ void apic_clear(struct per_cpu *cpu)
 	/* The error status latches on write. */
 	apic_reg_write(MSR_X2APIC_ESR, 0);
 	apic_reg_write(MSR_X2APIC_ESR, 0);
+}
+
+bool apic_smt_split(__u64 cpus, unsigned int shift, unsigned int *cpu)
+{
+	return cpu_smt_split(apic_cpus, APIC_MAX_CPUS, cpus, shift, cpu);
 }
 
 bool apic_rte_allowed(const struct cell *cell, __u64 rte)

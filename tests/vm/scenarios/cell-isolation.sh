@@ -12,6 +12,7 @@
 # com2: uart-irq: pin 3 delivered vector 0x33 to APIC id 3
 # com2: x2apic-lib: pm-timer 9: [0-9]+ us
 # com2: x2apic-lib: Test result: SUCCESS
+# com2: cpu-leak: Test result: SUCCESS
 set -eu
 . tests/vm/lib/signed.sh
 work=/tmp/iso
@@ -82,6 +83,11 @@ dd if=$work/sentinel of=/dev/mem bs=4096 seek=$((sentinel / 4096)) \
 	conv=notrunc 2>/dev/null
 sentinel_ok "setup"
 
+# Vector registers full of the root's data on CPU 3, then the CPU changes
+# hands: the inmate must find every register in its reset state (COM2).
+taskset -c 3 sh -c 'dd if=/dev/urandom bs=4k count=256 2>/dev/null |
+	sha256sum >/dev/null'
+expect_failed cpu-leak "" running
 expect_failed mem-read "addr=$sentinel"
 expect_failed mem-write "addr=$sentinel"
 expect_failed pio-denied ""
