@@ -35,6 +35,7 @@
 #define INSN_LEN_VMMCALL		3
 #define INSN_LEN_CPUID			2
 #define INSN_LEN_MSR			2
+#define INSN_LEN_CACHE			2	/* INVD, WBINVD */
 
 void __attribute__((noreturn)) svm_run(struct per_cpu *cpu, __u64 guest,
 				       __u64 host);
@@ -130,7 +131,7 @@ static void vmcb_init_state(struct vmcb *vmcb, const struct linux_state *l)
 
 static void vmcb_init_control(struct vmcb *vmcb, const struct cell *cell)
 {
-	/* INVD would drop the hypervisor's dirty cache lines: refused. */
+	/* INVD would drop the hypervisor's dirty cache lines (vcpu.c). */
 	/* NMI: the hypervisor's kicks (jailhouse/control.h). */
 	/* INIT: a real one must never reset a CPU under the hypervisor. */
 	vmcb->intercepts3 = SVM_INTERCEPT_NMI | SVM_INTERCEPT_INIT |
@@ -142,6 +143,8 @@ static void vmcb_init_control(struct vmcb *vmcb, const struct cell *cell)
 			    SVM_INTERCEPT_VMLOAD | SVM_INTERCEPT_VMSAVE |
 			    SVM_INTERCEPT_STGI | SVM_INTERCEPT_CLGI |
 			    SVM_INTERCEPT_SKINIT;
+	if (vcpu_intercept_wbinvd(cell))
+		vmcb->intercepts4 |= SVM_INTERCEPT_WBINVD;
 	vmcb->iopm_base_pa = virt_to_phys(cell->arch.io_bitmap);
 	vmcb->msrpm_base_pa = virt_to_phys(cell->arch.msr_bitmap);
 	vmcb->guest_asid = GUEST_ASID;
@@ -318,6 +321,9 @@ static unsigned int insn_len(__u64 exit_code)
 		return INSN_LEN_VMMCALL;
 	case SVM_EXIT_CPUID:
 		return INSN_LEN_CPUID;
+	case SVM_EXIT_INVD:
+	case SVM_EXIT_WBINVD:
+		return INSN_LEN_CACHE;
 	default:
 		return INSN_LEN_MSR;
 	}
@@ -513,6 +519,10 @@ static bool dispatch_exit(struct per_cpu *cpu, struct vmcb *vmcb)
 		return svm_handle_npf(cpu, vmcb);
 	case SVM_EXIT_INIT:
 		apic_init_received(cpu);
+		return true;
+	case SVM_EXIT_INVD:
+	case SVM_EXIT_WBINVD:
+		vcpu_handle_cache_flush(cpu);
 		return true;
 	case SVM_EXIT_EXCP_DB:
 	case SVM_EXIT_EXCP_AC:

@@ -108,6 +108,18 @@ __u32 vcpu_exception_intercepts(const struct cell *cell)
 	return (1U << X86_VEC_DB) | (1U << X86_VEC_AC);
 }
 
+bool vcpu_intercept_wbinvd(const struct cell *cell)
+{
+	return !cell_is_root(cell);
+}
+
+void vcpu_handle_cache_flush(struct per_cpu *cpu)
+{
+	if (cell_is_root(cpu->cell))
+		asm volatile("wbinvd" : : : "memory");
+	vcpu_vendor->skip_instruction(cpu);
+}
+
 static void log_io(const struct per_cpu *cpu, const struct vcpu_io *io,
 		   __u64 rax)
 {

@@ -28,6 +28,7 @@
 #define SVM_INTERCEPT_STGI		(1U << 4)
 #define SVM_INTERCEPT_CLGI		(1U << 5)
 #define SVM_INTERCEPT_SKINIT		(1U << 6)
+#define SVM_INTERCEPT_WBINVD		(1U << 9)
 
 #define SVM_TLB_FLUSH_ALL		1
 #define SVM_NP_ENABLE			1
@@ -39,9 +40,11 @@
 #define SVM_EXIT_NMI			0x061
 #define SVM_EXIT_INIT			0x063
 #define SVM_EXIT_CPUID			0x072
+#define SVM_EXIT_INVD			0x076
 #define SVM_EXIT_IOIO			0x07b
 #define SVM_EXIT_MSR			0x07c
 #define SVM_EXIT_VMMCALL		0x081
+#define SVM_EXIT_WBINVD			0x089
 #define SVM_EXIT_NPF			0x400
 
 /* NPF EXITINFO1: an instruction fetch; a fault of the guest's page walk. */
