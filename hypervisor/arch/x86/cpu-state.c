@@ -139,6 +139,8 @@ static void vector_state_clear(void)
 {
 	__u64 mask = cpu_state.xfeatures;
 
+	/* Linux never sets CR0.TS; a host CR0 with it would make #NM here. */
+	asm volatile("clts");
 	if (!mask) {
 		asm volatile("fxrstor64 %0; fninit"
 			     : : "m" (*(const __u8 (*)[FXSAVE_SIZE])
