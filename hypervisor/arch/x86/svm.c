@@ -387,24 +387,6 @@ static void svm_handle_nmi(struct per_cpu *cpu, struct vmcb *vmcb)
 		vmcb->event_inject = SVM_EVENT_INJECT_NMI;
 }
 
-/*
- * An intercepted #DB or #AC (vcpu_exception_intercepts()) goes to the
- * guest as it came. If it arose while the CPU delivered another event,
- * that event is delivered again instead (redelivery() below), which
- * raises it anew: a delivery that faults for ever still exits each time.
- */
-static void svm_handle_exception(struct vmcb *vmcb, unsigned int vector)
-{
-	if (vmcb->event_inject & SVM_EVENT_VALID)
-		return;
-	vmcb->event_inject = SVM_EVENT_VALID | SVM_EVENT_TYPE_EXCEPTION |
-			     vector;
-	/* #AC pushes an error code, always 0 (EXITINFO1). */
-	if (vector == X86_VEC_AC)
-		vmcb->event_inject |= SVM_EVENT_ERROR_VALID |
-				      (vmcb->exit_info1 << 32);
-}
-
 /* EFER lives in the VMCB; SVME stays set there (VMRUN demands it). */
 static void svm_handle_efer(struct per_cpu *cpu, struct vmcb *vmcb,
 			    bool write)
@@ -526,32 +508,14 @@ static bool dispatch_exit(struct per_cpu *cpu, struct vmcb *vmcb)
 		return true;
 	case SVM_EXIT_EXCP_DB:
 	case SVM_EXIT_EXCP_AC:
-		svm_handle_exception(vmcb, vmcb->exit_code - SVM_EXIT_EXCP_BASE);
+		vmcb->event_inject = svm_event_exception(vmcb->event_inject,
+				vmcb->exit_code - SVM_EXIT_EXCP_BASE,
+				vmcb->exit_info1);
 		return true;
 	default:
 		report_exit(cpu, vmcb);
 		return false;
 	}
-}
-
-/*
- * An exit in the middle of delivering an event (EXITINTINFO) must deliver
- * it again at the next entry: an interrupt the CPU already took from the
- * APIC would be lost for good. INTn, INT3 and INTO are not injected (that
- * needs NRIPS for the return address) but executed again: RIP still
- * points at the instruction.
- */
-static __u64 redelivery(__u64 info)
-{
-	__u32 type = info & SVM_EVENT_TYPE_MASK;
-	__u32 vector = info & SVM_EVENT_VECTOR;
-
-	if (!(info & SVM_EVENT_VALID) || type == SVM_EVENT_TYPE_SOFT_INT)
-		return 0;
-	if (type == SVM_EVENT_TYPE_EXCEPTION &&
-	    (vector == X86_VEC_BP || vector == X86_VEC_OF))
-		return 0;
-	return info;
 }
 
 void svm_handle_exit(struct per_cpu *cpu, struct guest_regs *regs)
@@ -563,7 +527,7 @@ void svm_handle_exit(struct per_cpu *cpu, struct guest_regs *regs)
 	cpu->arch.guest_regs = regs;
 	regs->rax = vmcb->rax;
 	vmcb->tlb_control = 0;
-	vmcb->event_inject = redelivery(vmcb->exit_int_info);
+	vmcb->event_inject = svm_event_redelivery(vmcb->exit_int_info);
 	vmexit_stats_count(&cpu->stats, svm_exit_stat(vmcb->exit_code,
 						      detail));
 	if (!dispatch_exit(cpu, vmcb))
