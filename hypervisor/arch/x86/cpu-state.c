@@ -16,6 +16,7 @@
 #include <jailhouse/mem.h>
 #include <jailhouse/percpu.h>
 #include <asm/cpu-state.h>
+#include <asm/percpu.h>
 #include <asm/processor.h>
 
 #define CPUID_EXT_MAX			0x80000000
@@ -23,7 +24,9 @@
 #define CPUID_XSAVE			0xd
 #define CPUID_LEAF7			0x7
 #define CPUID_7_ECX_RDPID		(1U << 22)
+#define CPUID_7_EDX_MD_CLEAR		(1U << 10)
 #define CPUID_7_EDX_IBRS_IBPB		(1U << 26)
+#define CPUID_7_EDX_L1D_FLUSH		(1U << 28)
 #define CPUID_EXT_EDX_RDTSCP		(1U << 27)
 #define CPUID_EXT_ECX_PERFCTR_CORE	(1U << 23)
 #define CPUID_AMD_SIZES			0x80000008
@@ -32,6 +35,8 @@
 
 #define MSR_IA32_PRED_CMD		0x49
 #define PRED_CMD_IBPB			1
+#define MSR_IA32_FLUSH_CMD		0x10b
+#define FLUSH_CMD_L1D			1
 #define MSR_TSC_AUX			0xc0000103
 
 /* Intel's architectural PMU (SDM vol. 3, "Architectural Performance
@@ -67,7 +72,7 @@ static struct {
 	__u8 *image;
 	/** XSAVE components to reset; 0 without XSAVE. */
 	__u64 xfeatures;
-	bool amd, ibpb, tsc_aux, amd_core_pmu;
+	bool amd, ibpb, tsc_aux, amd_core_pmu, l1d_flush, md_clear;
 	unsigned int pmu_version, pmu_gp, pmu_fixed;
 } cpu_state;
 
@@ -90,6 +95,7 @@ static void probe_features(void)
 	bool amd = cpu_state.amd;
 	__u32 max = cpuid_reg(0, 0, 0), ext_max = cpuid_reg(CPUID_EXT_MAX, 0, 0);
 	__u32 pmu = max >= CPUID_PMU ? cpuid_reg(CPUID_PMU, 0, 0) : 0;
+	__u32 leaf7_edx;
 
 	/* XSETBV needs CR4.OSXSAVE, which the host has from Linux. */
 	if ((cpuid_reg(CPUID_FEATURES, 0, 2) & CPUID_ECX_XSAVE) &&
@@ -98,8 +104,10 @@ static void probe_features(void)
 			(__u64)cpuid_reg(CPUID_XSAVE, 0, 3) << 32) &
 			~XFEATURES_AMX;
 	if (max >= CPUID_LEAF7) {
-		cpu_state.ibpb = cpuid_reg(CPUID_LEAF7, 0, 3) &
-				 CPUID_7_EDX_IBRS_IBPB;
+		leaf7_edx = cpuid_reg(CPUID_LEAF7, 0, 3);
+		cpu_state.ibpb = leaf7_edx & CPUID_7_EDX_IBRS_IBPB;
+		cpu_state.l1d_flush = leaf7_edx & CPUID_7_EDX_L1D_FLUSH;
+		cpu_state.md_clear = leaf7_edx & CPUID_7_EDX_MD_CLEAR;
 		cpu_state.tsc_aux = cpuid_reg(CPUID_LEAF7, 0, 2) &
 				    CPUID_7_ECX_RDPID;
 	}
@@ -189,6 +197,21 @@ static void pmu_clear(void)
 	}
 }
 
+/*
+ * The L1 data cache (L1TF) and the CPU's fill and store buffers (MDS),
+ * where the CPUs that need it say so; VERW with a valid selector clears
+ * the buffers on those with MD_CLEAR.
+ */
+static void buffers_clear(void)
+{
+	__u16 sel = GDT_SEL_DATA;
+
+	if (cpu_state.l1d_flush)
+		write_msr(MSR_IA32_FLUSH_CMD, FLUSH_CMD_L1D);
+	if (cpu_state.md_clear)
+		asm volatile("verw %0" : : "m" (sel) : "cc");
+}
+
 void cpu_state_clear(void)
 {
 	vector_state_clear();
@@ -198,4 +221,5 @@ void cpu_state_clear(void)
 		write_msr(MSR_TSC_AUX, 0);
 	if (cpu_state.ibpb)
 		write_msr(MSR_IA32_PRED_CMD, PRED_CMD_IBPB);
+	buffers_clear();
 }

@@ -4,7 +4,8 @@
  * next guest of a CPU would therefore read as the last one left it
  * (docs/isolation.md, "CPU hand-over"): x87, SSE, AVX and the rest of
  * the XSAVE state, XCR0, DR0-DR3 (and the CPU's DR6/DR7), TSC_AUX, the
- * performance counters, and the branch predictors (IBPB).
+ * performance counters, the branch predictors (IBPB), the L1 data cache
+ * and the fill and store buffers (L1D_FLUSH, VERW), where offered.
  */
 #ifndef _ASM_CPU_STATE_H
 #define _ASM_CPU_STATE_H
