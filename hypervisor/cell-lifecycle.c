@@ -231,7 +231,8 @@ static int copy_config(struct cell *cell, __u64 gpa)
 
 static int check_config(const struct jailhouse_cell_desc *desc)
 {
-	return check_rules(desc) ?: check_cpus(desc) ?: check_pci(desc);
+	return check_rules(desc) ?: check_cpus(desc) ?: check_pci(desc) ?:
+	       arch_cell_check(desc);
 }
 
 /* ---- comm region ---- */

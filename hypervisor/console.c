@@ -6,6 +6,7 @@
  */
 #include <stdarg.h>
 #include <jailhouse/control.h>
+#include <jailhouse/header.h>
 #include <jailhouse/printk.h>
 #include <jailhouse/string.h>
 #include <asm/processor.h>
@@ -73,13 +74,16 @@ void console_init(void)
 
 static void console_write(const char *text)
 {
+	char c;
+
 	for (; *text; text++) {
-		if (uart_port && *text == '\n')
+		c = jailhouse_console_char(*text);
+		if (uart_port && c == '\n')
 			uart_putc('\r');
 		if (uart_port)
-			uart_putc(*text);
+			uart_putc(c);
 		if (ring) {
-			ring->data[ring_pos % ring_size] = *text;
+			ring->data[ring_pos % ring_size] = c;
 			/* The byte first, for readers on other CPUs. */
 			__atomic_store_n(&ring->write_pos, ++ring_pos,
 					 __ATOMIC_RELEASE);

@@ -9,6 +9,7 @@
  */
 #include <jailhouse/errno.h>
 #include <jailhouse/guest-range.h>
+#include <jailhouse/header.h>
 #include <jailhouse/hypercall-handler.h>
 
 #include "config.h"
@@ -107,7 +108,9 @@ static long debug_console_putc(const struct cell *caller, unsigned long c)
 	    !(cell_desc(caller)->flags &
 	      JAILHOUSE_CELL_VIRTUAL_CONSOLE_PERMITTED))
 		return -EPERM;
-	console_putc((char)c);
+	if (!cell_console_pass(caller))
+		return -EBUSY;
+	console_putc(jailhouse_console_char((char)c));
 	return 0;
 }
 

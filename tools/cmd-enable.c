@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <jailhouse/header.h>
+
 #include "commands.h"
 
 #define FOLLOW_INTERVAL_US	200000
@@ -47,15 +49,26 @@ int cmd_disable(int argc, char *argv[])
 	return err < 0 ? err : 0;
 }
 
+/* The ring's bytes as the terminal may see them (jailhouse/header.h). */
+static void console_sanitize(char *buf, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		buf[i] = jailhouse_console_char(buf[i]);
+}
+
 /* Copy what the ring holds from the file position on to stdout. */
 static int drain_console(int fd)
 {
 	char buf[4096];
 	ssize_t n;
 
-	while ((n = read(fd, buf, sizeof(buf))) > 0)
+	while ((n = read(fd, buf, sizeof(buf))) > 0) {
+		console_sanitize(buf, n);
 		if (fwrite(buf, 1, n, stdout) != (size_t)n)
 			return -EIO;
+	}
 	fflush(stdout);
 	if (n < 0) {
 		fprintf(stderr, "jailhouse: console: %s\n", strerror(errno));

@@ -109,8 +109,21 @@ struct jailhouse_console_ring {
 	__u32 reserved;
 	/** Bytes ever written; data[pos % size] is the next to write. */
 	__u64 write_pos;
+	/** Only what jailhouse_console_char() lets through. */
 	char data[];
 } JAILHOUSE_PACKED;
+
+/*
+ * What the console shows for byte @c: printable ASCII, newline and tab
+ * as they are, '?' for anything else, so that no text a cell prints (or
+ * names itself) can drive the terminal of whoever reads the console
+ * (escape sequences). The hypervisor writes the ring through it, and
+ * `jailhouse console` prints through it again.
+ */
+static inline char jailhouse_console_char(char c)
+{
+	return (c >= 0x20 && c < 0x7f) || c == '\n' || c == '\t' ? c : '?';
+}
 #endif /* !__ASSEMBLER__ */
 
 #endif /* !_JAILHOUSE_HEADER_H */

@@ -182,6 +182,14 @@ long hypervisor_disable(struct per_cpu *cpu)
 	return 0;
 }
 
+static bool console_full;
+
+bool cell_console_pass(const struct cell *cell)
+{
+	(void)cell;
+	return !console_full;
+}
+
 void console_putc(char c)
 {
 	console_chars++;
@@ -193,6 +201,7 @@ static int reset(void **state)
 	(void)state;
 	disabled = 0;
 	console_chars = 0;
+	console_full = false;
 	lock_rounds = 0;
 	memset(&cpus[1].stats, 0, sizeof(cpus[1].stats));
 	cpus[1].failed = false;
@@ -347,6 +356,34 @@ static void test_console_putc(void **state)
 	assert_int_equal(console_chars, 2);
 }
 
+/* No terminal control from a cell: ESC and other controls become '?'. */
+static void test_console_putc_sanitized(void **state)
+{
+	const unsigned long hc = JAILHOUSE_HC_DEBUG_CONSOLE_PUTC;
+	static const char in[] = "\x1b\x07\r\x7f\x9b" "A\n\t";
+	static const char out[] = "?????A\n\t";
+	unsigned int i;
+
+	(void)state;
+	inmate_blob.desc.flags = JAILHOUSE_CELL_VIRTUAL_CONSOLE_PERMITTED;
+	for (i = 0; i < sizeof(in) - 1; i++) {
+		assert_int_equal(call(inmate_cpu, hc, (__u8)in[i], 0), 0);
+		assert_int_equal(console_last, out[i]);
+	}
+	inmate_blob.desc.flags = 0;
+}
+
+/* Over the cell's budget, characters are dropped, and the cell told. */
+static void test_console_putc_limited(void **state)
+{
+	const unsigned long hc = JAILHOUSE_HC_DEBUG_CONSOLE_PUTC;
+
+	(void)state;
+	console_full = true;
+	assert_int_equal(call(root_cpu, hc, 'x', 0), -EBUSY);
+	assert_int_equal(console_chars, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -359,6 +396,8 @@ int main(void)
 		cmocka_unit_test_setup(test_hypervisor_get_info, reset),
 		cmocka_unit_test_setup(test_cpu_get_info, reset),
 		cmocka_unit_test_setup(test_console_putc, reset),
+		cmocka_unit_test_setup(test_console_putc_sanitized, reset),
+		cmocka_unit_test_setup(test_console_putc_limited, reset),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

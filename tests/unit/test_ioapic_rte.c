@@ -88,9 +88,28 @@ static void test_masked(void **state)
 			     IOAPIC_RTE_MASKED));
 }
 
+/*
+ * A cell's directed EOI clears only its own level-triggered entries with
+ * the vector that wait for an EOI: never a foreign vector's, never
+ * another owner's entry with the same vector.
+ */
+static void test_eoi_own_pins_only(void **state)
+{
+	const __u32 level = 0x31 | APIC_ICR_LEVEL | IOAPIC_RTE_REMOTE_IRR;
+
+	(void)state;
+	assert_true(ioapic_eoi_applies(level, 0x31, true));
+	assert_false(ioapic_eoi_applies(level, 0x31, false));
+	assert_false(ioapic_eoi_applies(level, 0x32, true));
+	assert_false(ioapic_eoi_applies(level & ~APIC_ICR_LEVEL, 0x31, true));
+	assert_false(ioapic_eoi_applies(level & ~IOAPIC_RTE_REMOTE_IRR, 0x31,
+					true));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_eoi_own_pins_only),
 		cmocka_unit_test(test_own_cpus),
 		cmocka_unit_test(test_foreign_cpus),
 		cmocka_unit_test(test_delivery_modes),

@@ -183,6 +183,14 @@ static struct {
 	},
 };
 
+static void from_cell_both(bool root)
+{
+	assert_int_equal(msr_bitmap_from_cell(&svm_msr_bitmap, svm,
+					      &cell.desc, root), 0);
+	assert_int_equal(msr_bitmap_from_cell(&vmx_msr_bitmap, vmx,
+					      &cell.desc, root), 0);
+}
+
 /* Reserved MSRs stay intercepted even when a config grants them. */
 static void test_from_cell_keeps_reserved(void **state)
 {
@@ -190,26 +198,67 @@ static void test_from_cell_keeps_reserved(void **state)
 	size_t i;
 
 	(void)state;
-	assert_int_equal(msr_bitmap_from_cell(&svm_msr_bitmap, svm,
-					      &cell.desc), 0);
-	assert_int_equal(msr_bitmap_from_cell(&vmx_msr_bitmap, vmx,
-					      &cell.desc), 0);
+	from_cell_both(true);
 	for (i = 0; i < sizeof(writes) / sizeof(writes[0]); i++) {
 		assert_int_equal(svm_intercepts(writes[i], 1), 1);
 		assert_int_equal(vmx_intercepts(writes[i], 1), 1);
 		assert_int_equal(svm_intercepts(writes[i], 0), 0);
 		assert_int_equal(vmx_intercepts(writes[i], 0), 0);
-		assert_true(msr_is_reserved(writes[i], MSR_ACCESS_WRITE));
-		assert_false(msr_is_reserved(writes[i], MSR_ACCESS_READ));
+		assert_true(msr_is_reserved(writes[i], MSR_ACCESS_WRITE,
+					    true));
+		assert_false(msr_is_reserved(writes[i], MSR_ACCESS_READ,
+					     true));
 	}
 	assert_int_equal(svm_intercepts(0xc0010114, 0), 1);
 	assert_int_equal(svm_intercepts(0xc0010117, 1), 1);
-	assert_true(msr_is_reserved(0xc0010117, MSR_ACCESS_READ));
+	assert_true(msr_is_reserved(0xc0010117, MSR_ACCESS_READ, true));
 	assert_int_equal(svm_intercepts(0xc0010115, 1), 0);
 	assert_int_equal(svm_intercepts(0x10, 1), 0);
-	assert_false(msr_is_reserved(0x10, MSR_ACCESS_RW));
+	assert_false(msr_is_reserved(0x10, MSR_ACCESS_RW, true));
+	/* The root cell keeps what it was granted of the shared state. */
 	assert_int_equal(svm_intercepts(0xc0000080, 1), 0);
-	assert_false(msr_is_reserved(0xc0000080, MSR_ACCESS_WRITE));
+	assert_false(msr_is_reserved(0xc0000080, MSR_ACCESS_WRITE, true));
+	assert_int_equal(svm_intercepts(0x401, 1), 0);
+	assert_int_equal(vmx_intercepts(0x401, 1), 0);
+}
+
+/* Shared machine state, whatever a config grants a non-root cell. */
+static const __u32 hv_only[] = {
+	0x3a, 0x79, 0x9b, 0xfe, 0x179, 0x17a, 0x17b, 0x1d9, 0x1f2, 0x1f3,
+	0x200, 0x21f, 0x250, 0x258, 0x259, 0x268, 0x26f, 0x2ff, 0x280,
+	0x29f, 0x400, 0x47f, 0x480, 0x491,
+	0xc0000080, 0xc0010010, 0xc0010015, 0xc0010016, 0xc0010019,
+	0xc001001a, 0xc001001d, 0xc0010020, 0xc0010058, 0xc0010111,
+	0xc0010112, 0xc0010113, 0xc0010114, 0xc0010117, 0xc0010118,
+	0xc0011020, 0xc0011021, 0xc0011022, 0xc0011023, 0xc0011029,
+};
+
+/* Their neighbours, and state of the cell's own. */
+static const __u32 granted[] = {
+	0x10, 0x48, 0x49, 0x78, 0x7a, 0x1f1, 0x1f4, 0x220, 0x277, 0x300,
+	0x492, 0xc0000081, 0xc0000103, 0xc0010000, 0xc0010007, 0xc0010021,
+	0xc0011024,
+};
+
+static void test_from_cell_denies_shared_state(void **state)
+{
+	size_t i;
+	int w;
+
+	(void)state;
+	from_cell_both(false);
+	for (i = 0; i < sizeof(hv_only) / sizeof(hv_only[0]); i++)
+		for (w = 0; w <= 1; w++) {
+			assert_int_equal(svm_intercepts(hv_only[i], w), 1);
+			assert_int_equal(vmx_intercepts(hv_only[i], w), 1);
+			assert_true(msr_is_reserved(hv_only[i], 1U << w,
+						    false));
+		}
+	for (i = 0; i < sizeof(granted) / sizeof(granted[0]); i++) {
+		assert_int_equal(svm_intercepts(granted[i], 1), 0);
+		assert_false(msr_is_reserved(granted[i], MSR_ACCESS_RW,
+					     false));
+	}
 }
 
 static void test_from_cell_bad_range_denies_all(void **state)
@@ -219,7 +268,7 @@ static void test_from_cell_bad_range_denies_all(void **state)
 	(void)state;
 	cell.msr[1].flags = 0;
 	assert_int_equal(msr_bitmap_from_cell(&svm_msr_bitmap, svm,
-					      &cell.desc), -EINVAL);
+					      &cell.desc, false), -EINVAL);
 	cell.msr[1].flags = JAILHOUSE_MSR_READ;
 	for (i = 0; i < sizeof(svm); i++)
 		assert_int_equal(svm[i], 0xff);
@@ -237,6 +286,8 @@ int main(void)
 		cmocka_unit_test_setup(test_deny_overrides_allow, setup),
 		cmocka_unit_test_setup(test_bad_ranges_rejected, setup),
 		cmocka_unit_test_setup(test_from_cell_keeps_reserved, setup),
+		cmocka_unit_test_setup(test_from_cell_denies_shared_state,
+				       setup),
 		cmocka_unit_test_setup(test_from_cell_bad_range_denies_all,
 				       setup),
 	};

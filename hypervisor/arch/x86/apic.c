@@ -20,6 +20,7 @@
 #include <asm/ipi.h>
 #include <asm/msrpm.h>
 #include <asm/processor.h>
+#include <asm/smt.h>
 #include <asm/vcpu.h>
 
 #define MSR_X2APIC_LDR		0x80d
@@ -160,6 +161,11 @@ void apic_clear(struct per_cpu *cpu)
 	apic_reg_write(MSR_X2APIC_ESR, 0);
 }
 
+bool apic_smt_split(__u64 cpus, unsigned int shift, unsigned int *cpu)
+{
+	return cpu_smt_split(apic_cpus, APIC_MAX_CPUS, cpus, shift, cpu);
+}
+
 bool apic_rte_allowed(const struct cell *cell, __u64 rte)
 {
 	return ioapic_rte_allowed(rte, apic_cpus, APIC_MAX_CPUS,
@@ -265,6 +271,25 @@ static bool apic_write(struct per_cpu *cpu, unsigned int offset, __u32 value)
 	return true;
 }
 
+/*
+ * In x2APIC mode the APIC does not decode its page (the hypervisor has
+ * not mapped it either): the root cell reads all ones there and its
+ * writes vanish, as on the bus; any other cell is refused.
+ */
+static bool x2apic_page_access(struct per_cpu *cpu, __u64 gpa, bool write,
+			       __u32 *value)
+{
+	if (refusal_log_pass())
+		printk("CPU %u: cell \"%s\": xAPIC page access at 0x%llx in "
+		       "x2APIC mode refused\n", cpu->cpu_id,
+		       cpu->cell->config->name, gpa);
+	if (!cell_is_root(cpu->cell))
+		return false;
+	if (!write)
+		*value = ~0U;
+	return true;
+}
+
 bool apic_mmio_access(struct per_cpu *cpu, __u64 gpa, unsigned int size,
 		      bool write, __u32 *value)
 {
@@ -274,6 +299,8 @@ bool apic_mmio_access(struct per_cpu *cpu, __u64 gpa, unsigned int size,
 	/* The APIC's registers are 32 bits wide and accessed as such. */
 	if (cpu->cpu_id >= APIC_MAX_CPUS || size != 4)
 		return false;
+	if (x2apic_mode())
+		return x2apic_page_access(cpu, gpa, write, value);
 	if (write)
 		return valid ? apic_write(cpu, offset, *value) : true;
 	*value = valid ? *xapic_reg(offset) : 0;

@@ -14,10 +14,12 @@
 #include <jailhouse/string.h>
 #include <asm/apic.h>
 #include <asm/clocks.h>
+#include <asm/cpu-state.h>
 #include <asm/ioapic.h>
 #include <asm/iopm.h>
 #include <asm/ipi.h>
 #include <asm/processor.h>
+#include <asm/smt.h>
 #include <asm/vcpu.h>
 
 #include "config.h"
@@ -38,7 +40,9 @@ int arch_init(void)
 	if (err)
 		return err;
 	clocks_init();
-	err = vcpu_vendor->init();
+	err = cpu_state_init();
+	if (!err)
+		err = vcpu_vendor->init();
 	if (err)
 		return err;
 	ioapic_init();
@@ -63,11 +67,46 @@ void arch_cpu_reset(struct per_cpu *cpu, __u64 address)
 	apic_clear(cpu);
 	apic_cpu_reset(cpu);
 	vcpu_reset_msrs(cpu);
+	cpu_state_clear();
 	/* Before the guest reads it from its comm region. */
 	if (!cell_is_root(cpu->cell) && cpu->cell->comm &&
 	    !cpu->cell->comm->apic_khz)
 		cpu->cell->comm->apic_khz = clocks_cell_cpu_apic_khz();
 	vcpu_vendor->reset(cpu, address);
+}
+
+static __u64 desc_cpus(const struct jailhouse_cell_desc *desc)
+{
+	unsigned int id;
+	__u64 mask = 0;
+
+	for (id = 0; id < APIC_MAX_CPUS; id++)
+		if (jailhouse_cell_has_cpu(desc, id))
+			mask |= 1ULL << id;
+	return mask;
+}
+
+/*
+ * A sandbox cell gets whole cores: SMT siblings share caches, predictors
+ * and fill buffers, through which one thread observes the other.
+ */
+int arch_cell_check(const struct jailhouse_cell_desc *desc)
+{
+	unsigned int shift, cpu;
+
+	if (!(desc->flags & JAILHOUSE_CELL_SANDBOX))
+		return 0;
+	if (!cpu_smt_shift(&shift)) {
+		printk("Cell \"%s\": SMT topology unknown, its CPUs are taken "
+		       "as whole cores\n", desc->name);
+		return 0;
+	}
+	if (!apic_smt_split(desc_cpus(desc), shift, &cpu))
+		return 0;
+	printk("Cell \"%s\" refused: CPU %u shares its core with a CPU "
+	       "outside the cell (SMT), and the cell is a sandbox\n",
+	       desc->name, cpu);
+	return -EBUSY;
 }
 
 void arch_cpu_tlb_flush(struct per_cpu *cpu)

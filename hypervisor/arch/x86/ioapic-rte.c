@@ -39,3 +39,9 @@ bool ioapic_rte_allowed(__u64 rte, const struct apic_cpu *cpus,
 		return false;
 	return !(apic_icr_targets(&icr, cpus, num) & ~cell_cpus);
 }
+
+bool ioapic_eoi_applies(__u32 low, __u8 vector, bool owned)
+{
+	return owned && (low & APIC_ICR_VECTOR) == vector &&
+	       (low & APIC_ICR_LEVEL) && (low & IOAPIC_RTE_REMOTE_IRR);
+}

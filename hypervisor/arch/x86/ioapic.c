@@ -212,6 +212,28 @@ static bool window_access(struct per_cpu *cpu, unsigned int n, bool write,
 	return true;
 }
 
+/*
+ * A cell's directed EOI, on its own pins: a masked trip to edge-triggered
+ * clears Remote IRR (as Linux does on IOAPICs without an EOI register).
+ */
+static void eoi_own_pins(const struct cell *cell, unsigned int n,
+			 __u8 vector)
+{
+	unsigned int pin;
+	__u8 index;
+	__u32 low;
+
+	for (pin = 0; pin < ioapic_pins[n]; pin++) {
+		index = IOAPIC_RTE_BASE + 2 * pin;
+		low = hw_read(n, index);
+		if (!ioapic_eoi_applies(low, vector,
+					cell_owns_pin(cell, n, pin)))
+			continue;
+		hw_write(n, index, (low | IOAPIC_RTE_MASKED) & ~APIC_ICR_LEVEL);
+		hw_write(n, index, low);
+	}
+}
+
 /* Directed EOI (version 0x20 and later): for a cell with pins there. */
 static bool eoi_write(struct per_cpu *cpu, unsigned int n, __u32 value)
 {
@@ -219,6 +241,10 @@ static bool eoi_write(struct per_cpu *cpu, unsigned int n, __u32 value)
 
 	if (!cell_owns_any_pin(cpu->cell, n))
 		return refuse(cpu, n, IOAPIC_REG_EOI, value);
+	if (!cell_is_root(cpu->cell)) {
+		eoi_own_pins(cpu->cell, n, value);
+		return true;
+	}
 	eoi = ioapic_reg(n, IOAPIC_REG_EOI);
 	if (eoi)
 		*eoi = value;

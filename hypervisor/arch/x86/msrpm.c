@@ -14,16 +14,51 @@
 
 #define MSR_IA32_FEATURE_CONTROL	0x3a
 
-/* See msr_is_reserved(). */
-static const struct {
-	__u32 msr;
+/*
+ * See msr_is_reserved(). The first entries hold for every cell; those
+ * from hv_only on only for cells other than the root cell: machine state
+ * the whole system shares (microcode, memory types and routing, SMM,
+ * machine checks, the CPU's errata and chicken bits), which the root
+ * cell set up at boot and no sandbox may change or read.
+ */
+static const struct reserved_msrs {
+	__u32 first;
+	__u32 count;
 	unsigned int access;
 } reserved[] = {
-	{ MSR_IA32_APIC_BASE, MSR_ACCESS_WRITE },
-	{ MSR_IA32_FEATURE_CONTROL, MSR_ACCESS_WRITE },
-	{ MSR_X2APIC_ICR, MSR_ACCESS_WRITE },
-	{ MSR_VM_CR, MSR_ACCESS_RW },
-	{ MSR_VM_HSAVE_PA, MSR_ACCESS_RW },
+	{ MSR_IA32_APIC_BASE, 1, MSR_ACCESS_WRITE },
+	{ MSR_IA32_FEATURE_CONTROL, 1, MSR_ACCESS_WRITE },
+	{ MSR_X2APIC_ICR, 1, MSR_ACCESS_WRITE },
+	{ MSR_VM_CR, 1, MSR_ACCESS_RW },
+	{ MSR_VM_HSAVE_PA, 1, MSR_ACCESS_RW },
+#define HV_ONLY_FIRST	5
+	{ MSR_IA32_FEATURE_CONTROL, 1, MSR_ACCESS_RW },
+	{ 0x00000079, 1, MSR_ACCESS_RW },	/* BIOS_UPDT_TRIG (microcode) */
+	{ 0x0000009b, 1, MSR_ACCESS_RW },	/* SMM_MONITOR_CTL */
+	{ 0x000000fe, 1, MSR_ACCESS_RW },	/* MTRRcap */
+	{ 0x00000179, 3, MSR_ACCESS_RW },	/* MCG_CAP, _STATUS, _CTL */
+	{ 0x000001d9, 1, MSR_ACCESS_RW },	/* DEBUGCTL (BTS, LBR freeze) */
+	{ 0x000001f2, 2, MSR_ACCESS_RW },	/* SMRR_PHYSBASE, _PHYSMASK */
+	{ 0x00000200, 0x20, MSR_ACCESS_RW },	/* variable-range MTRRs */
+	{ 0x00000250, 1, MSR_ACCESS_RW },	/* fixed-range MTRRs */
+	{ 0x00000258, 2, MSR_ACCESS_RW },
+	{ 0x00000268, 8, MSR_ACCESS_RW },
+	{ 0x000002ff, 1, MSR_ACCESS_RW },	/* MTRR_DEF_TYPE (vcpu.c) */
+	{ 0x00000280, 0x20, MSR_ACCESS_RW },	/* MCi_CTL2 */
+	{ 0x00000400, 0x80, MSR_ACCESS_RW },	/* MCi_CTL ... _MISC */
+	{ 0x00000480, 0x12, MSR_ACCESS_RW },	/* VMX capabilities */
+	{ 0xc0000080, 1, MSR_ACCESS_RW },	/* EFER: emulated (svm.c) */
+	{ 0xc0010010, 1, MSR_ACCESS_RW },	/* SYSCFG */
+	{ 0xc0010015, 1, MSR_ACCESS_RW },	/* HWCR */
+	{ 0xc0010016, 4, MSR_ACCESS_RW },	/* IORR_BASE/MASK0-1 */
+	{ 0xc001001a, 1, MSR_ACCESS_RW },	/* TOP_MEM */
+	{ 0xc001001d, 1, MSR_ACCESS_RW },	/* TOP_MEM2 */
+	{ 0xc0010020, 1, MSR_ACCESS_RW },	/* PATCH_LOADER */
+	{ 0xc0010058, 1, MSR_ACCESS_RW },	/* MMIO_CFG_BASE (MMCONFIG) */
+	{ 0xc0010111, 3, MSR_ACCESS_RW },	/* SMM_BASE, _ADDR, _MASK */
+	{ 0xc0010118, 1, MSR_ACCESS_RW },	/* SVM_KEY */
+	{ 0xc0011020, 4, MSR_ACCESS_RW },	/* LS_, IC_, DE_, BU_CFG */
+	{ 0xc0011029, 1, MSR_ACCESS_RW },	/* DE_CFG (LFENCE, errata) */
 };
 
 #define NUM_RESERVED	(sizeof(reserved) / sizeof(reserved[0]))
@@ -116,12 +151,19 @@ void msr_bitmap_deny(const struct msr_bitmap_layout *layout, __u8 *bitmap,
 	set_range(layout, bitmap, msr, (__u64)msr + 1, access, true);
 }
 
-bool msr_is_reserved(__u32 msr, unsigned int access)
+/* The reserved entries that apply to a cell; root: the first ones. */
+static unsigned int num_reserved(bool root)
+{
+	return root ? HV_ONLY_FIRST : NUM_RESERVED;
+}
+
+bool msr_is_reserved(__u32 msr, unsigned int access, bool root)
 {
 	unsigned int i;
 
-	for (i = 0; i < NUM_RESERVED; i++)
-		if (reserved[i].msr == msr && (reserved[i].access & access))
+	for (i = 0; i < num_reserved(root); i++)
+		if (msr - reserved[i].first < reserved[i].count &&
+		    (reserved[i].access & access))
 			return true;
 	return false;
 }
@@ -143,9 +185,10 @@ static int allow_ranges(const struct msr_bitmap_layout *layout, __u8 *bitmap,
 }
 
 int msr_bitmap_from_cell(const struct msr_bitmap_layout *layout,
-			 __u8 *bitmap, const struct jailhouse_cell_desc *cell)
+			 __u8 *bitmap, const struct jailhouse_cell_desc *cell,
+			 bool root)
 {
-	unsigned int i;
+	const struct reserved_msrs *r;
 	int err;
 
 	msr_bitmap_deny_all(layout, bitmap);
@@ -154,8 +197,8 @@ int msr_bitmap_from_cell(const struct msr_bitmap_layout *layout,
 		msr_bitmap_deny_all(layout, bitmap);
 		return err;
 	}
-	for (i = 0; i < NUM_RESERVED; i++)
-		msr_bitmap_deny(layout, bitmap, reserved[i].msr,
-				reserved[i].access);
+	for (r = reserved; r < reserved + num_reserved(root); r++)
+		set_range(layout, bitmap, r->first, (__u64)r->first + r->count,
+			  r->access, true);
 	return 0;
 }

@@ -7,6 +7,7 @@
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
+#include <jailhouse/hypercall-handler.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/printk.h>
 #include <asm/iopm.h>
@@ -141,7 +142,7 @@ static int bitmaps_init(struct cell *cell, size_t io_bitmap_size,
 	if (err)
 		return err;
 	return msr_bitmap_from_cell(msr_layout, arch->msr_bitmap,
-				    cell->config);
+				    cell->config, cell_is_root(cell));
 }
 
 void npt_cell_exit(struct cell *cell)

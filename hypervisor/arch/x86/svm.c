@@ -35,6 +35,7 @@
 #define INSN_LEN_VMMCALL		3
 #define INSN_LEN_CPUID			2
 #define INSN_LEN_MSR			2
+#define INSN_LEN_CACHE			2	/* INVD, WBINVD */
 
 void __attribute__((noreturn)) svm_run(struct per_cpu *cpu, __u64 guest,
 				       __u64 host);
@@ -130,17 +131,20 @@ static void vmcb_init_state(struct vmcb *vmcb, const struct linux_state *l)
 
 static void vmcb_init_control(struct vmcb *vmcb, const struct cell *cell)
 {
-	/* INVD would drop the hypervisor's dirty cache lines: refused. */
+	/* INVD would drop the hypervisor's dirty cache lines (vcpu.c). */
 	/* NMI: the hypervisor's kicks (jailhouse/control.h). */
 	/* INIT: a real one must never reset a CPU under the hypervisor. */
 	vmcb->intercepts3 = SVM_INTERCEPT_NMI | SVM_INTERCEPT_INIT |
 			    SVM_INTERCEPT_CPUID |
 			    SVM_INTERCEPT_INVD | SVM_INTERCEPT_IOIO |
 			    SVM_INTERCEPT_MSR | SVM_INTERCEPT_SHUTDOWN;
+	vmcb->exception_intercepts = vcpu_exception_intercepts(cell);
 	vmcb->intercepts4 = SVM_INTERCEPT_VMRUN | SVM_INTERCEPT_VMMCALL |
 			    SVM_INTERCEPT_VMLOAD | SVM_INTERCEPT_VMSAVE |
 			    SVM_INTERCEPT_STGI | SVM_INTERCEPT_CLGI |
 			    SVM_INTERCEPT_SKINIT;
+	if (vcpu_intercept_wbinvd(cell))
+		vmcb->intercepts4 |= SVM_INTERCEPT_WBINVD;
 	vmcb->iopm_base_pa = virt_to_phys(cell->arch.io_bitmap);
 	vmcb->msrpm_base_pa = virt_to_phys(cell->arch.msr_bitmap);
 	vmcb->guest_asid = GUEST_ASID;
@@ -317,6 +321,9 @@ static unsigned int insn_len(__u64 exit_code)
 		return INSN_LEN_VMMCALL;
 	case SVM_EXIT_CPUID:
 		return INSN_LEN_CPUID;
+	case SVM_EXIT_INVD:
+	case SVM_EXIT_WBINVD:
+		return INSN_LEN_CACHE;
 	default:
 		return INSN_LEN_MSR;
 	}
@@ -371,7 +378,12 @@ static void svm_handle_nmi(struct per_cpu *cpu, struct vmcb *vmcb)
 {
 	stgi();
 	clgi();
-	if (!cpu_take_kick(cpu) && cell_is_root(cpu->cell) && !cpu->parked)
+	if (cpu_take_kick(cpu) || !cell_is_root(cpu->cell) || cpu->parked)
+		return;
+	/* One event per entry: the NMI comes back once this one is in. */
+	if (vmcb->event_inject & SVM_EVENT_VALID)
+		ipi_send_nmi(cpu->arch.apic_id);
+	else
 		vmcb->event_inject = SVM_EVENT_INJECT_NMI;
 }
 
@@ -451,8 +463,10 @@ static bool svm_handle_npf(struct per_cpu *cpu, struct vmcb *vmcb)
 	mmio_access_t access = mmio_handler_of(guest.gpa);
 	unsigned int len;
 
+	/* Event delivery (IDT, stack) touching the page is no instruction. */
 	if (!access ||
-	    vmcb->exit_info1 & (SVM_NPF_FETCH | SVM_NPF_PAGE_WALK)) {
+	    vmcb->exit_info1 & (SVM_NPF_FETCH | SVM_NPF_PAGE_WALK) ||
+	    vmcb->exit_int_info & SVM_EVENT_VALID) {
 		report_exit(cpu, vmcb);
 		return false;
 	}
@@ -488,6 +502,16 @@ static bool dispatch_exit(struct per_cpu *cpu, struct vmcb *vmcb)
 	case SVM_EXIT_INIT:
 		apic_init_received(cpu);
 		return true;
+	case SVM_EXIT_INVD:
+	case SVM_EXIT_WBINVD:
+		vcpu_handle_cache_flush(cpu);
+		return true;
+	case SVM_EXIT_EXCP_DB:
+	case SVM_EXIT_EXCP_AC:
+		vmcb->event_inject = svm_event_exception(vmcb->event_inject,
+				vmcb->exit_code - SVM_EXIT_EXCP_BASE,
+				vmcb->exit_info1);
+		return true;
 	default:
 		report_exit(cpu, vmcb);
 		return false;
@@ -503,6 +527,7 @@ void svm_handle_exit(struct per_cpu *cpu, struct guest_regs *regs)
 	cpu->arch.guest_regs = regs;
 	regs->rax = vmcb->rax;
 	vmcb->tlb_control = 0;
+	vmcb->event_inject = svm_event_redelivery(vmcb->exit_int_info);
 	vmexit_stats_count(&cpu->stats, svm_exit_stat(vmcb->exit_code,
 						      detail));
 	if (!dispatch_exit(cpu, vmcb))

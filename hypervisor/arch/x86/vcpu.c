@@ -101,6 +101,25 @@ void vcpu_handle_cpuid(struct per_cpu *cpu)
 	vcpu_vendor->skip_instruction(cpu);
 }
 
+__u32 vcpu_exception_intercepts(const struct cell *cell)
+{
+	if (cell_is_root(cell))
+		return 0;
+	return (1U << X86_VEC_DB) | (1U << X86_VEC_AC);
+}
+
+bool vcpu_intercept_wbinvd(const struct cell *cell)
+{
+	return !cell_is_root(cell);
+}
+
+void vcpu_handle_cache_flush(struct per_cpu *cpu)
+{
+	if (cell_is_root(cpu->cell))
+		asm volatile("wbinvd" : : : "memory");
+	vcpu_vendor->skip_instruction(cpu);
+}
+
 static void log_io(const struct per_cpu *cpu, const struct vcpu_io *io,
 		   __u64 rax)
 {
@@ -135,18 +154,20 @@ bool vcpu_handle_io(struct per_cpu *cpu, const struct vcpu_io *io)
 static void log_msr(const struct per_cpu *cpu, const struct vcpu_msr *msr,
 		    const struct guest_regs *regs)
 {
+	bool root = cell_is_root(cpu->cell);
+
 	if (!refusal_log_pass())
 		return;
 	if (msr->write)
 		printk("CPU %u: cell \"%s\": denied MSR 0x%x write "
 		       "value 0x%llx%s\n", cpu->cpu_id, cell_name(cpu),
 		       msr->index, (regs->rdx << 32) | (__u32)regs->rax,
-		       msr_is_reserved(msr->index, MSR_ACCESS_WRITE) ?
+		       msr_is_reserved(msr->index, MSR_ACCESS_WRITE, root) ?
 		       " (reserved)" : "");
 	else
 		printk("CPU %u: cell \"%s\": denied MSR 0x%x read%s\n",
 		       cpu->cpu_id, cell_name(cpu), msr->index,
-		       msr_is_reserved(msr->index, MSR_ACCESS_READ) ?
+		       msr_is_reserved(msr->index, MSR_ACCESS_READ, root) ?
 		       " (reserved)" : "");
 }
 

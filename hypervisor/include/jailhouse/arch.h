@@ -22,6 +22,7 @@
 struct per_cpu;
 struct cell;
 struct jailhouse_memory;
+struct jailhouse_cell_desc;
 
 /**
  * Check that this CPU has every feature the hypervisor needs and select
@@ -62,6 +63,13 @@ void __attribute__((noreturn)) arch_cpu_leave(struct per_cpu *cpu,
  * Return: 0 or -errno, with everything built so far taken back.
  */
 int arch_cell_init(struct cell *cell);
+
+/**
+ * Architecture rules for a new cell's validated descriptor, at create
+ * (x86: a sandbox cell gets whole cores, no SMT sibling outside it).
+ * Return: 0, or -errno with the reason on the console.
+ */
+int arch_cell_check(const struct jailhouse_cell_desc *desc);
 
 /** Free what arch_cell_init() built. */
 void arch_cell_exit(struct cell *cell);

@@ -88,6 +88,12 @@ unsigned long remap_pool_pages(bool used);
  */
 long hypervisor_disable(struct per_cpu *cpu);
 
+/**
+ * Whether @cell may print one more character on the console now: at most
+ * a burst per interval for each cell (hypercall-services.c), so that no
+ * cell floods the console and the CPUs that wait for it.
+ */
+bool cell_console_pass(const struct cell *cell);
 /** Print one character on the hypervisor console. */
 void console_putc(char c);
 

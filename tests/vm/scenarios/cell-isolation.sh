@@ -12,6 +12,7 @@
 # com2: uart-irq: pin 3 delivered vector 0x33 to APIC id 3
 # com2: x2apic-lib: pm-timer 9: [0-9]+ us
 # com2: x2apic-lib: Test result: SUCCESS
+# com2: cpu-leak: Test result: SUCCESS
 set -eu
 . tests/vm/lib/signed.sh
 work=/tmp/iso
@@ -82,6 +83,11 @@ dd if=$work/sentinel of=/dev/mem bs=4096 seek=$((sentinel / 4096)) \
 	conv=notrunc 2>/dev/null
 sentinel_ok "setup"
 
+# Vector registers full of the root's data on CPU 3, then the CPU changes
+# hands: the inmate must find every register in its reset state (COM2).
+taskset -c 3 sh -c 'dd if=/dev/urandom bs=4k count=256 2>/dev/null |
+	sha256sum >/dev/null'
+expect_failed cpu-leak "" running
 expect_failed mem-read "addr=$sentinel"
 expect_failed mem-write "addr=$sentinel"
 expect_failed pio-denied ""
@@ -106,6 +112,23 @@ jailhouse console | grep -q "IOAPIC 0 register 0x16 write 0x33 refused" ||
 start x2apic-lib ""
 [ "$(state)" = running ] || fail "x2apic-lib: state '$(state)'"
 finish x2apic-lib
+
+# #DB whose delivery raises #DB for ever (CVE-2015-8104; TCG loops on the
+# handler variant): intercepted, every round exits to the hypervisor, and
+# destroy still takes the CPU back.
+start db-loop "watch=handler"
+[ "$(state)" = running ] || fail "db-loop: state '$(state)'"
+n=$(jailhouse hypervisor info | awk '$1 == "exception" { print $5 }')
+[ "${n:-0}" -gt 1000 ] || fail "db-loop: ${n:-no} exception exits on CPU 3"
+finish db-loop
+
+# WBINVD and INVD: intercepted (counted as "other" exits), ignored for a
+# cell without DMA; the cell goes on.
+start cache-flush ""
+[ "$(state)" = running ] || fail "cache-flush: state '$(state)'"
+n=$(jailhouse hypervisor info | awk '$1 == "other" { print $5 }')
+[ "${n:-0}" -ge 1000 ] || fail "cache-flush: ${n:-no} other exits on CPU 3"
+finish cache-flush
 
 # Never answers: the shutdown request times out (bounded for a sandbox)
 # and the cell is failed and stopped.

@@ -148,6 +148,12 @@ void apic_reg_write(__u32 msr, __u32 value);
  */
 void apic_clear(struct per_cpu *cpu);
 
+/**
+ * Whether a CPU of @cpus shares a core (SMT width @shift, asm/smt.h)
+ * with a CPU outside them that entered the hypervisor; *cpu: such a CPU.
+ */
+bool apic_smt_split(__u64 cpus, unsigned int shift, unsigned int *cpu);
+
 /** Whether @cell may have redirection entry @rte (asm/ioapic.h). */
 bool apic_rte_allowed(const struct cell *cell, __u64 rte);
 

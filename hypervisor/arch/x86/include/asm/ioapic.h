@@ -13,6 +13,9 @@
  * - A refused write, or any write to a pin it does not own: the root
  *   cell's is dropped and logged, any other cell fails.
  * - Pins change hands masked, at cell create and destroy.
+ * - Directed EOI (offset 0x40): the root cell's goes to the hardware;
+ *   another cell's clears Remote IRR of its own pins with the vector
+ *   only (ioapic_eoi_applies()).
  *
  * ioapic-rte.c holds the decision (host-tested), ioapic.c applies it.
  */
@@ -33,6 +36,7 @@
 #define IOAPIC_VERSION_MAX_RTE_SHIFT	16
 
 /* Redirection entry bits beyond those it shares with the ICR. */
+#define IOAPIC_RTE_REMOTE_IRR	(1U << 14)
 #define IOAPIC_RTE_MASKED	(1ULL << 16)
 #define IOAPIC_RTE_DLVR_EXTINT	7
 
@@ -43,6 +47,15 @@
  */
 bool ioapic_rte_allowed(__u64 rte, const struct apic_cpu *cpus,
 			unsigned int num, __u64 cell_cpus, bool root);
+
+/**
+ * Whether a directed EOI of @vector by a cell other than the root cell
+ * clears the Remote IRR of the entry whose low half is @low, and which
+ * the cell owns if @owned: only its own level-triggered entries with that
+ * vector. (The hardware's EOI register would clear every entry with the
+ * vector, other cells' and the root cell's too.)
+ */
+bool ioapic_eoi_applies(__u32 low, __u8 vector, bool owned);
 
 struct per_cpu;
 

@@ -78,23 +78,26 @@ struct jailhouse_cell_desc;
 
 /**
  * Build @cell's bitmap: deny everything, open the cell's MSR ranges, then
- * close the reserved MSRs again (msr_is_reserved()). @cell is a validated
- * descriptor (lib/config.c).
+ * close the reserved MSRs again (msr_is_reserved(), for the root cell if
+ * @root). @cell is a validated descriptor (lib/config.c).
  * Return: 0, or the error of the first bad range, with the bitmap left
  * denying everything.
  */
 int msr_bitmap_from_cell(const struct msr_bitmap_layout *layout,
-			 __u8 *bitmap, const struct jailhouse_cell_desc *cell);
+			 __u8 *bitmap, const struct jailhouse_cell_desc *cell,
+			 bool root);
 
 /**
  * Whether the hypervisor must see @access to @msr whatever a config
- * grants, because the MSR controls what isolation rests on: the local
- * APIC's mode and address, the x2APIC ICR (IPIs to other cells' CPUs),
- * feature control (VT-x) and the AMD-V control MSRs. EFER is not among
- * them: both CPUs keep the guest's EFER apart from the host's, so a guest
- * can at worst break itself. An access to a reserved MSR that nothing
- * emulates is refused like any denied one.
+ * grants. For every cell: what isolation rests on, the local APIC's mode
+ * and address, the x2APIC ICR (IPIs to other cells' CPUs), feature
+ * control (VT-x) and the AMD-V control MSRs. For cells other than the
+ * root cell (!@root) also the machine state all cells share (msrpm.c):
+ * microcode loading, MTRRs, SMRR and SMM, machine-check banks, DEBUGCTL,
+ * the VMX capabilities, AMD's SYSCFG, HWCR, IORRs, TOP_MEM, MMIO_CFG_BASE
+ * and the LS/IC/DE/BU_CFG chicken bits, and EFER (emulated). An access
+ * to a reserved MSR that nothing emulates is refused like any denied one.
  */
-bool msr_is_reserved(__u32 msr, unsigned int access);
+bool msr_is_reserved(__u32 msr, unsigned int access, bool root);
 
 #endif /* !_ASM_MSRPM_H */

@@ -31,9 +31,13 @@
 #define CPUID_SVM_EDX_NPT		(1U << 0)
 #define CPUID_SVM_EDX_NRIPS		(1U << 3)
 
-/* Exception vectors the hypervisor handles on its own IST stack. */
+/* Exception vectors: the hypervisor's own (IST stack) and the guests'. */
+#define X86_VEC_DB		1
 #define X86_VEC_NMI		2
+#define X86_VEC_BP		3
+#define X86_VEC_OF		4
 #define X86_VEC_DF		8
+#define X86_VEC_AC		17
 #define X86_VEC_MC		18
 #define X86_NUM_EXCEPTIONS	32
 

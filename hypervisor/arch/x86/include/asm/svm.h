@@ -28,17 +28,23 @@
 #define SVM_INTERCEPT_STGI		(1U << 4)
 #define SVM_INTERCEPT_CLGI		(1U << 5)
 #define SVM_INTERCEPT_SKINIT		(1U << 6)
+#define SVM_INTERCEPT_WBINVD		(1U << 9)
 
 #define SVM_TLB_FLUSH_ALL		1
 #define SVM_NP_ENABLE			1
 
 /* Exit codes (APM vol. 2, appendix C). */
+#define SVM_EXIT_EXCP_BASE		0x040	/* + vector */
+#define SVM_EXIT_EXCP_DB		0x041
+#define SVM_EXIT_EXCP_AC		0x051
 #define SVM_EXIT_NMI			0x061
 #define SVM_EXIT_INIT			0x063
 #define SVM_EXIT_CPUID			0x072
+#define SVM_EXIT_INVD			0x076
 #define SVM_EXIT_IOIO			0x07b
 #define SVM_EXIT_MSR			0x07c
 #define SVM_EXIT_VMMCALL		0x081
+#define SVM_EXIT_WBINVD			0x089
 #define SVM_EXIT_NPF			0x400
 
 /* NPF EXITINFO1: an instruction fetch; a fault of the guest's page walk. */
@@ -53,8 +59,38 @@
 #define SVM_IOIO_SIZE_MASK		(7U << SVM_IOIO_SIZE_SHIFT)
 #define SVM_IOIO_PORT_SHIFT		16
 
-/* EVENTINJ: valid, type NMI (2), vector 2. */
-#define SVM_EVENT_INJECT_NMI		((1U << 31) | (2U << 8) | 2)
+/*
+ * EVENTINJ, and EXITINTINFO in the same format: vector (bits 0-7), type
+ * (8-10), error code valid (11), valid (31), error code (32-63).
+ */
+#define SVM_EVENT_VECTOR		0xffU
+#define SVM_EVENT_TYPE_MASK		(7U << 8)
+#define SVM_EVENT_TYPE_NMI		(2U << 8)
+#define SVM_EVENT_TYPE_EXCEPTION	(3U << 8)
+#define SVM_EVENT_TYPE_SOFT_INT		(4U << 8)
+#define SVM_EVENT_ERROR_VALID		(1U << 11)
+#define SVM_EVENT_VALID			(1U << 31)
+#define SVM_EVENT_INJECT_NMI		(SVM_EVENT_VALID | SVM_EVENT_TYPE_NMI | 2)
+
+/**
+ * What to inject after an exit that interrupted the delivery of event
+ * @exit_int_info (EXITINTINFO): the event again, or 0 (nothing was being
+ * delivered, or INTn, INT3, INTO, which run again instead: RIP still
+ * points at the instruction, and injecting them needs NRIPS for the
+ * return address). Without it, an interrupt the CPU already took from
+ * the APIC would be lost. svm-event.c, host-tested.
+ */
+__u64 svm_event_redelivery(__u64 exit_int_info);
+
+/**
+ * The EVENTINJ that delivers an intercepted exception @vector (#DB or
+ * #AC, with @error_code from EXITINFO1 for #AC) to the guest, given the
+ * re-delivery @pending from svm_event_redelivery(): that event wins, and
+ * raises the exception anew. A delivery that faults for ever thus still
+ * exits each round.
+ */
+__u64 svm_event_exception(__u64 pending, unsigned int vector,
+			  __u64 error_code);
 
 /* Segment attributes in the VMCB's packed form. */
 #define SVM_SEG_CODE64			0x0a9b	/* G, L, P, S, exec/read */

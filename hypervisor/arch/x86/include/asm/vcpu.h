@@ -125,6 +125,33 @@ bool vcpu_handle_io(struct per_cpu *cpu, const struct vcpu_io *io);
 bool vcpu_handle_msr(struct per_cpu *cpu, const struct vcpu_msr *msr);
 
 /**
+ * The exceptions (bit n: vector n) the backend intercepts on @cell's CPUs
+ * and delivers to the guest itself: #DB and #AC for cells other than the
+ * root cell. Their delivery can raise them again for ever without an
+ * interrupt window (CVE-2015-5307, CVE-2015-8104), so that not even the
+ * hypervisor's NMI would get the CPU back; intercepted, each round exits.
+ * The backend re-delivers an event whose delivery an exit interrupted
+ * (SVM EXITINTINFO, VMX IDT-vectoring information) in preference to the
+ * intercepted exception.
+ */
+__u32 vcpu_exception_intercepts(const struct cell *cell);
+
+/**
+ * Whether the backend intercepts WBINVD (and WBNOINVD) on @cell's CPUs:
+ * for cells other than the root cell. INVD it intercepts for every cell.
+ */
+bool vcpu_intercept_wbinvd(const struct cell *cell);
+
+/**
+ * INVD or WBINVD that left the guest. Skips it. The root cell gets
+ * WBINVD for either (INVD would drop the dirty lines of everyone, the
+ * hypervisor's included); other cells get nothing: they own no device
+ * that could read memory past the caches (no DMA), so the flush would
+ * only stall the caches the cells share.
+ */
+void vcpu_handle_cache_flush(struct per_cpu *cpu);
+
+/**
  * Self: the MSRs the hypervisor keeps per CPU (vcpu.c) as the CPU now
  * holds them; at activation and when the CPU starts afresh in a cell.
  */
