@@ -7,7 +7,8 @@
  * active policy, takes the cell's CPUs from Linux (CPU hotplug) and hands
  * a physically contiguous copy to the hypervisor (CELL_CREATE). Load,
  * start, shutdown and destroy are hypercalls on the cell's id; load also
- * copies verified inmate images into the cell's loadable regions.
+ * has the hypervisor copy verified inmate images from the loader's own
+ * buffers into the cell's loadable regions (CELL_LOAD).
  *
  * The list of cells lives under jailhouse_lock, like everything that
  * needs the hypervisor.
@@ -19,6 +20,7 @@
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
+#include <linux/vmalloc.h>
 
 #include <jailhouse/cell-config.h>
 #include <jailhouse/signature.h>
@@ -50,7 +52,6 @@ struct cell {
 /* One image of a JAILHOUSE_CELL_LOAD, verified, with its destination. */
 struct load_image {
 	struct jailhouse_verified v;
-	const struct jailhouse_memory *mem;
 	u64 address;
 };
 
@@ -383,7 +384,7 @@ static int verify_image(struct cell *cell,
 			struct load_image *out)
 {
 	const char *name = cell->desc->name;
-	int err, n;
+	int err;
 
 	if (in->flags) {
 		cell_err(name, "image flags: %#x, must be 0", in->flags);
@@ -393,31 +394,50 @@ static int verify_image(struct cell *cell,
 				  &out->v);
 	if (err)
 		return err;
-	n = jailhouse_loadable_region(cell->desc, in->address,
-				      out->v.payload_size);
-	if (n < 0) {
+	if (jailhouse_loadable_region(cell->desc, in->address,
+				      out->v.payload_size) < 0) {
 		cell_err(name, "image of %zu bytes at %#llx: not inside one "
 			 "loadable region", out->v.payload_size, in->address);
 		return -ERANGE;
 	}
-	out->mem = &jailhouse_cell_mem_regions(cell->desc)[n];
 	out->address = in->address;
 	return 0;
 }
 
-static int copy_image(struct cell *cell, const struct load_image *image)
+/* Physical address of the loader's own buffer byte at @p. */
+static phys_addr_t buffer_phys(const u8 *p)
 {
-	u64 phys = jailhouse_loadable_phys(image->mem, image->address);
-	void *dst;
+	if (is_vmalloc_addr(p))
+		return page_to_phys(vmalloc_to_page(p)) + offset_in_page(p);
+	return virt_to_phys((void *)p);
+}
 
-	dst = memremap(phys, image->v.payload_size, MEMREMAP_WB);
-	if (!dst) {
-		cell_err(cell->desc->name, "image at %#llx: cannot map "
-			 "%#llx", image->address, phys);
-		return -ENOMEM;
+/*
+ * The hypervisor copies the image page by page from this buffer, which
+ * /dev/mem cannot reach (kernel RAM), into the cell, whose loadable
+ * memory the root cell never maps: what runs is what was verified.
+ */
+static int copy_image(struct cell *cell, const struct load_image *image,
+		      struct jailhouse_load_chunk *chunk)
+{
+	const u8 *src = image->v.payload;
+	size_t done, left = image->v.payload_size;
+	long err;
+
+	for (done = 0; left; done += chunk->size, left -= chunk->size) {
+		chunk->src = buffer_phys(src + done);
+		chunk->dst = image->address + done;
+		chunk->size = min_t(size_t, left,
+				    PAGE_SIZE - offset_in_page(src + done));
+		err = jailhouse_call(JAILHOUSE_HC_CELL_LOAD, cell->id,
+				     virt_to_phys(chunk));
+		if (err) {
+			cell_err(cell->desc->name, "image at %#llx: refused "
+				 "by the hypervisor at offset %#zx (%ld)",
+				 image->address, done, err);
+			return err;
+		}
 	}
-	memcpy(dst, image->v.payload, image->v.payload_size);
-	memunmap(dst);
 	return 0;
 }
 
@@ -432,20 +452,25 @@ static void release_images(struct load_image *images, unsigned int num)
 static long cell_load(struct cell *cell,
 		      const struct jailhouse_load_image *in, unsigned int num)
 {
+	struct jailhouse_load_chunk *chunk;
 	struct load_image *images;
 	unsigned int n;
 	long err = 0;
 
 	images = kcalloc(num, sizeof(*images), GFP_KERNEL);
-	if (!images)
-		return -ENOMEM;
+	/* kmalloc'd, not on the (virtually mapped) stack: passed by phys. */
+	chunk = kmalloc(sizeof(*chunk), GFP_KERNEL);
+	if (!images || !chunk)
+		err = -ENOMEM;
 	for (n = 0; n < num && !err; n++)
 		err = verify_image(cell, &in[n], &images[n]);
 	if (!err)
 		err = cell_call(cell, JAILHOUSE_HC_CELL_SET_LOADABLE, "load");
 	for (n = 0; n < num && !err; n++)
-		err = copy_image(cell, &images[n]);
-	release_images(images, num);
+		err = copy_image(cell, &images[n], chunk);
+	kfree(chunk);
+	if (images)
+		release_images(images, num);
 	if (!err)
 		pr_info("jailhouse: cell '%s': %u image(s) loaded\n",
 			cell->desc->name, num);
