@@ -392,6 +392,8 @@ static int verify_image(struct cell *cell,
 	}
 	err = jailhouse_verify_fd(in->image_fd, JAILHOUSE_IMAGE_INMATE, name,
 				  &out->v);
+	if (!err)
+		err = jailhouse_policy_admit_inmate(name, &out->v);
 	if (err)
 		return err;
 	if (jailhouse_loadable_region(cell->desc, in->address,

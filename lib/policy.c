@@ -127,6 +127,9 @@ static const char *signer_problem(const struct jailhouse_policy *p,
 {
 	unsigned int i;
 
+	if (s->key_id_type != JAILHOUSE_SIGNER_SKID &&
+	    s->key_id_type != JAILHOUSE_SIGNER_SERIAL)
+		return "key id type neither subjectKeyIdentifier nor serial";
 	if (s->key_id_len == 0 || s->key_id_len > JAILHOUSE_POLICY_KEY_ID_LEN)
 		return "key id length not 1 to 32";
 	for (i = s->key_id_len; i < JAILHOUSE_POLICY_KEY_ID_LEN; i++)
@@ -285,18 +288,31 @@ find_class(const struct jailhouse_policy *p, const char *name)
 	return NULL;
 }
 
+/* The policy's signer @s as a typed identity. */
+static void signer_id(const struct jailhouse_policy_signer *s,
+		      struct jailhouse_signer_id *id)
+{
+	memset(id, 0, sizeof(*id));
+	id->type = s->key_id_type;
+	id->len = s->key_id_len;
+	memcpy(id->id, s->key_id, sizeof(s->key_id));
+}
+
 static void check_signer(struct jailhouse_policy_checker *chk,
-			 const char *name, const __u8 *key_id, size_t len)
+			 const char *name,
+			 const struct jailhouse_signer_id *signer)
 {
 	const struct jailhouse_policy *p = chk->policy;
 	const struct jailhouse_policy_signer *s = jailhouse_policy_signers(p);
+	struct jailhouse_signer_id id;
 	__u32 i;
 
 	/* A policy naming no signer leaves that to the keyring. */
 	if (p->num_signers == 0)
 		return;
 	for (i = 0; i < p->num_signers; i++) {
-		if (s[i].key_id_len != len || memcmp(s[i].key_id, key_id, len))
+		signer_id(&s[i], &id);
+		if (!jailhouse_signer_equal(&id, signer))
 			continue;
 		if (!any_pattern_matches(p, s[i].first_pattern,
 					 s[i].num_patterns, name))
@@ -409,15 +425,26 @@ static void check_pci(struct jailhouse_policy_checker *chk,
 	}
 }
 
+unsigned int
+jailhouse_policy_check_signer(struct jailhouse_policy_checker *chk,
+			      const char *name,
+			      const struct jailhouse_signer_id *signer)
+{
+	unsigned int before = chk->violations;
+
+	check_signer(chk, name, signer);
+	return chk->violations - before;
+}
+
 unsigned int jailhouse_policy_check_cell(struct jailhouse_policy_checker *chk,
 					 const struct jailhouse_cell_desc *cell,
-					 const __u8 *key_id, size_t key_id_len)
+					 const struct jailhouse_signer_id *signer)
 {
 	const struct jailhouse_policy_class *c;
 	unsigned int before = chk->violations;
 
-	if (key_id)
-		check_signer(chk, cell->name, key_id, key_id_len);
+	if (signer)
+		check_signer(chk, cell->name, signer);
 	c = find_class(chk->policy, cell->name);
 	chk->class = c;
 	if (!c) {

@@ -117,16 +117,18 @@ static int parse_cert(struct policy_build *pb, yaml_node_t *node,
 		      struct jailhouse_policy_signer *s)
 {
 	char path[4096], error[CONFIG_ERROR_LEN];
+	struct jailhouse_signer_id id;
 	const char *name = NULL;
-	size_t len;
 
 	if (text_string(pb->td, node, &name))
 		return -EINVAL;
 	snprintf(path, sizeof(path), "%s%s%s", name[0] == '/' ? "" : pb->dir,
 		 name[0] == '/' ? "" : "/", name);
-	if (policy_cert_key_id(path, s->key_id, &len, error))
+	if (policy_cert_key_id(path, &id, error))
 		return text_error(pb->td, node, "%s", error);
-	s->key_id_len = (__u32)len;
+	s->key_id_type = (__u16)id.type;
+	s->key_id_len = (__u16)id.len;
+	memcpy(s->key_id, id.id, id.len);
 	return 0;
 }
 
@@ -140,16 +142,30 @@ static int set_run(struct jailhouse_policy_signer *s, __u32 first,
 }
 
 static const char *const signer_keys[] = {
-	"certificate", "key-id", "cells", NULL
+	"certificate", "key-id", "serial", "cells", NULL
 };
+
+/* key-id: a subjectKeyIdentifier; serial: a certificate's serial. */
+static int parse_hex_signer(struct policy_build *pb, yaml_node_t *node,
+			    __u16 type, struct jailhouse_policy_signer *s)
+{
+	const char *hex = NULL;
+	size_t len;
+
+	if (text_string(pb->td, node, &hex) ||
+	    parse_hex_id(hex, s->key_id, &len))
+		return text_error(pb->td, node, "expected 1 to 32 hex bytes, "
+				  "like 'a1:b2:c3'");
+	s->key_id_type = type;
+	s->key_id_len = (__u16)len;
+	return 0;
+}
 
 static int parse_signer(struct policy_build *pb, yaml_node_t *node)
 {
 	struct jailhouse_policy_signer *s;
-	yaml_node_t *cert, *kid;
-	const char *hex = NULL;
+	yaml_node_t *cert, *kid, *serial;
 	__u32 first, num;
-	size_t len;
 
 	if (text_map_check(pb->td, node, "signer", signer_keys))
 		return -EINVAL;
@@ -158,17 +174,17 @@ static int parse_signer(struct policy_build *pb, yaml_node_t *node)
 		return -EINVAL;
 	cert = text_map_get(pb->td, node, "certificate");
 	kid = text_map_get(pb->td, node, "key-id");
-	if (!cert == !kid)
-		return text_error(pb->td, node, "expected either "
-				  "'certificate' or 'key-id'");
+	serial = text_map_get(pb->td, node, "serial");
+	if (!!cert + !!kid + !!serial != 1)
+		return text_error(pb->td, node, "expected one of "
+				  "'certificate', 'key-id' or 'serial'");
 	if (cert && parse_cert(pb, cert, s))
 		return -EINVAL;
-	if (kid && (text_string(pb->td, kid, &hex) ||
-		    parse_hex_id(hex, s->key_id, &len)))
-		return text_error(pb->td, kid, "expected a key id of 1 to 32 "
-				  "hex bytes, like 'a1:b2:c3'");
-	if (kid)
-		s->key_id_len = (__u32)len;
+	if (kid && parse_hex_signer(pb, kid, JAILHOUSE_SIGNER_SKID, s))
+		return -EINVAL;
+	if (serial &&
+	    parse_hex_signer(pb, serial, JAILHOUSE_SIGNER_SERIAL, s))
+		return -EINVAL;
 	return parse_patterns(pb, node, &first, &num) ?:
 	       set_run(s, first, num);
 }

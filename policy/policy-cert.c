@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The subjectKeyIdentifier of a certificate, which names signers. */
+/* The subjectKeyIdentifier of a certificate: a signer's typed identity. */
 #include <errno.h>
 #include <string.h>
 
@@ -25,7 +25,7 @@ static X509 *load_cert(const char *path)
 	return cert;
 }
 
-int policy_cert_key_id(const char *path, uint8_t *id, size_t *len,
+int policy_cert_key_id(const char *path, struct jailhouse_signer_id *id,
 		       char *error)
 {
 	const ASN1_OCTET_STRING *skid;
@@ -44,8 +44,10 @@ int policy_cert_key_id(const char *path, uint8_t *id, size_t *len,
 			 "of 1 to 32 bytes", path);
 		ret = -EINVAL;
 	} else {
-		*len = (size_t)ASN1_STRING_length(skid);
-		memcpy(id, ASN1_STRING_get0_data(skid), *len);
+		memset(id, 0, sizeof(*id));
+		id->type = JAILHOUSE_SIGNER_SKID;
+		id->len = (__u32)ASN1_STRING_length(skid);
+		memcpy(id->id, ASN1_STRING_get0_data(skid), id->len);
 	}
 	X509_free(cert);
 	return ret;

@@ -48,7 +48,8 @@ static void show_signer(FILE *out, const struct jailhouse_policy *p,
 {
 	__u32 i;
 
-	fprintf(out, "  - key-id: \"");
+	fprintf(out, "  - %s: \"", s->key_id_type == JAILHOUSE_SIGNER_SKID ?
+		"key-id" : "serial");
 	for (i = 0; i < s->key_id_len; i++)
 		fprintf(out, "%s%02x", i ? ":" : "", s->key_id[i]);
 	fprintf(out, "\"\n");

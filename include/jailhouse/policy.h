@@ -28,9 +28,10 @@
 #define _JAILHOUSE_POLICY_H
 
 #include <jailhouse/cell-config.h>
+#include <jailhouse/signature.h>
 
 #define JAILHOUSE_POLICY_SIGNATURE	"JHPOL"
-#define JAILHOUSE_POLICY_REVISION	1
+#define JAILHOUSE_POLICY_REVISION	2
 
 #define JAILHOUSE_POLICY_MAX_SIGNERS	64
 #define JAILHOUSE_POLICY_MAX_CLASSES	64
@@ -46,15 +47,18 @@ struct jailhouse_policy_pattern {
 } JAILHOUSE_PACKED;
 
 /*
- * A signer, named by the subject key identifier of its X.509 certificate
- * (the bytes of the extension, as OpenSSL and the kernel keyring see
- * them), and the cell names it may sign.
+ * A signer, named by a typed identity as a signature's SignerInfo names
+ * it: the subject key identifier of its X.509 certificate (the bytes of
+ * the extension, as OpenSSL and the kernel keyring see them) or its
+ * certificate's serial number (for a certificate without one), and the
+ * cell names it may sign. Type and bytes are compared together.
  */
 #define JAILHOUSE_POLICY_KEY_ID_LEN	32
 
 struct jailhouse_policy_signer {
 	__u8 key_id[JAILHOUSE_POLICY_KEY_ID_LEN];	/* zero-padded */
-	__u32 key_id_len;				/* 1..32 */
+	__u16 key_id_type;	/* JAILHOUSE_SIGNER_* (signature.h) */
+	__u16 key_id_len;	/* 1..32 */
 	__u32 first_pattern;
 	__u32 num_patterns;
 	__u32 reserved;
