@@ -32,11 +32,14 @@ int policy_show(FILE *out, const char *file, const struct config_blob *blob,
 bool policy_is_binary(const struct config_blob *blob);
 
 /*
- * The identity a signature by the X.509 certificate (PEM or DER) @path
- * carries, as jh-sign makes it: its subjectKeyIdentifier.
+ * The typed identity a signature by the X.509 certificate (PEM or DER)
+ * @path, or by @cert, carries as jh-sign makes it: its
+ * subjectKeyIdentifier, or its serial if it has none.
  */
 int policy_cert_key_id(const char *path, struct jailhouse_signer_id *id,
 		       char *error);
+typedef struct x509_st X509;
+int policy_cert_signer_id(X509 *cert, struct jailhouse_signer_id *id);
 
 /**
  * policy_check_cell() - check a cell descriptor against a policy

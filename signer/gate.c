@@ -30,20 +30,11 @@ static int read_payload(const struct jh_sigfile *f, struct config_blob *blob)
 static int check(const struct jh_sigfile *cell, const struct jh_sigfile *pol,
 		 X509 *cert, bool force)
 {
-	const ASN1_OCTET_STRING *skid = X509_get0_subject_key_id(cert);
-	struct jailhouse_signer_id signer = { .type = JAILHOUSE_SIGNER_SKID };
+	struct jailhouse_signer_id signer;
 	struct config_blob policy, desc;
 	char error[CONFIG_ERROR_LEN];
+	bool known = !policy_cert_signer_id(cert, &signer);
 	int err;
-
-	/* jh-sign names the signer by its SKID when the cert has one. */
-	if (skid && ASN1_STRING_length(skid) > 0 &&
-	    ASN1_STRING_length(skid) <= JAILHOUSE_SIG_SIGNER_ID_MAX) {
-		signer.len = (__u32)ASN1_STRING_length(skid);
-		memcpy(signer.id, ASN1_STRING_get0_data(skid), signer.len);
-	} else {
-		skid = NULL;
-	}
 
 	err = read_payload(pol, &policy);
 	if (err)
@@ -51,8 +42,8 @@ static int check(const struct jh_sigfile *cell, const struct jh_sigfile *pol,
 	err = read_payload(cell, &desc);
 	if (err)
 		goto free_policy;
-	err = policy_check_cell(stderr, &policy, &desc,
-				skid ? &signer : NULL, error);
+	err = policy_check_cell(stderr, &policy, &desc, known ? &signer : NULL,
+				error);
 	if (err == -EPERM && force)
 		fprintf(stderr, "jh-sign: %s: %s; signing anyway (--force)\n",
 			cell->path, error);
