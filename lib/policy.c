@@ -20,6 +20,10 @@ static const char *const rule_texts[JH_POLICY_RULE_COUNT] = {
 		"PCI device without an IOMMU unit, which the class requires",
 	[JH_POLICY_SECURITY_VERSION] =
 		"security version below the class's minimum",
+	[JH_POLICY_NOT_SANDBOX] =
+		"no sandbox flag, which the class requires",
+	[JH_POLICY_REPLY_TIMEOUT] =
+		"reply timeout unbounded (0) or above the class's maximum",
 };
 
 const char *jailhouse_policy_rule_text(enum jailhouse_policy_rule rule)
@@ -154,9 +158,8 @@ static const char *class_problem(const struct jailhouse_policy *p,
 	if (!run_ok(c->first_pci_rule, c->num_pci_rules, p->num_pci_rules,
 		    true))
 		return "PCI rules outside the PCI rule table";
-	if (c->flags & ~JAILHOUSE_POLICY_CLASS_FLAGS)
-		return "unknown flags";
-	return c->reserved ? "reserved field is not zero" : NULL;
+	return c->flags & ~JAILHOUSE_POLICY_CLASS_FLAGS ? "unknown flags" :
+							    NULL;
 }
 
 static const char *pio_problem(const struct jailhouse_pio *pio)
@@ -425,6 +428,22 @@ static void check_pci(struct jailhouse_policy_checker *chk,
 	}
 }
 
+/* Destroy must always win: the sandbox flag, a bounded reply timeout. */
+static void check_flags(struct jailhouse_policy_checker *chk,
+			const struct jailhouse_policy_class *c,
+			const struct jailhouse_cell_desc *cell)
+{
+	__u32 timeout = cell->msg_reply_timeout;
+
+	if ((c->flags & JAILHOUSE_POLICY_SANDBOX_REQUIRED) &&
+	    !(cell->flags & JAILHOUSE_CELL_SANDBOX))
+		report(chk, JH_POLICY_NOT_SANDBOX, NULL, 0, cell->flags, 0);
+	if (c->max_reply_timeout &&
+	    (timeout == 0 || timeout > c->max_reply_timeout))
+		report(chk, JH_POLICY_REPLY_TIMEOUT, NULL, 0, timeout,
+		       c->max_reply_timeout);
+}
+
 unsigned int
 jailhouse_policy_check_signer(struct jailhouse_policy_checker *chk,
 			      const char *name,
@@ -455,6 +474,7 @@ unsigned int jailhouse_policy_check_cell(struct jailhouse_policy_checker *chk,
 	check_cpus(chk, c, cell);
 	check_pio(chk, c, cell);
 	check_pci(chk, c, cell);
+	check_flags(chk, c, cell);
 	if (cell->security_version < c->min_security_version)
 		report(chk, JH_POLICY_SECURITY_VERSION, NULL, 0,
 		       cell->security_version, c->min_security_version);

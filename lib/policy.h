@@ -45,6 +45,8 @@ enum jailhouse_policy_rule {
 	JH_POLICY_ROOTSHARED,		/* shared with root cell */
 	JH_POLICY_IOMMU,		/* device without IOMMU */
 	JH_POLICY_SECURITY_VERSION,	/* below the minimum */
+	JH_POLICY_NOT_SANDBOX,		/* sandbox flag missing */
+	JH_POLICY_REPLY_TIMEOUT,	/* reply timeout unbounded or long */
 	JH_POLICY_RULE_COUNT
 };
 

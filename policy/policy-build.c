@@ -283,20 +283,24 @@ static int parse_bool(struct policy_build *pb, yaml_node_t *map,
 static const char *const class_keys[] = {
 	"name", "cells", "max-memory", "max-cpus", "pio", "pci-allow",
 	"pci-deny", "root-shared", "iommu-required", "min-security-version",
-	NULL
+	"sandbox-required", "max-reply-timeout", NULL
 };
 
 static int parse_class_limits(struct policy_build *pb, yaml_node_t *node,
 			      struct jailhouse_policy_class *c)
 {
-	unsigned long long max_memory, max_cpus, min_version;
-	int shared, iommu;
+	unsigned long long max_memory, max_cpus, min_version, timeout;
+	int shared, iommu, sandbox;
 
 	shared = parse_bool(pb, node, "root-shared",
 			    JAILHOUSE_POLICY_ROOTSHARED_OK);
 	iommu = parse_bool(pb, node, "iommu-required",
 			   JAILHOUSE_POLICY_IOMMU_REQUIRED);
-	if (shared < 0 || iommu < 0 ||
+	sandbox = parse_bool(pb, node, "sandbox-required",
+			     JAILHOUSE_POLICY_SANDBOX_REQUIRED);
+	if (shared < 0 || iommu < 0 || sandbox < 0 ||
+	    text_opt_u64(pb->td, node, "max-reply-timeout", 0xffffffff,
+			 &timeout) ||
 	    text_need_u64(pb->td, node, "max-memory", ULLONG_MAX,
 			  &max_memory) ||
 	    text_need_u64(pb->td, node, "max-cpus", 0xffffffff, &max_cpus) ||
@@ -306,7 +310,8 @@ static int parse_class_limits(struct policy_build *pb, yaml_node_t *node,
 	c->max_memory = max_memory;
 	c->max_cpus = (__u32)max_cpus;
 	c->min_security_version = (__u32)min_version;
-	c->flags = (__u32)(shared | iommu);
+	c->flags = (__u32)(shared | iommu | sandbox);
+	c->max_reply_timeout = (__u32)timeout;
 	return 0;
 }
 

@@ -111,9 +111,15 @@ static void show_class(FILE *out, const struct jailhouse_policy *p,
 			pio[i].base, pio[i].length);
 	show_pci_rules(out, "pci-allow", p, c, JAILHOUSE_POLICY_PCI_ALLOW);
 	show_pci_rules(out, "pci-deny", p, c, JAILHOUSE_POLICY_PCI_DENY);
-	fprintf(out, "    root-shared: %s\n    iommu-required: %s\n",
+	fprintf(out, "    root-shared: %s\n    iommu-required: %s\n"
+		"    sandbox-required: %s\n",
 		c->flags & JAILHOUSE_POLICY_ROOTSHARED_OK ? "true" : "false",
-		c->flags & JAILHOUSE_POLICY_IOMMU_REQUIRED ? "true" : "false");
+		c->flags & JAILHOUSE_POLICY_IOMMU_REQUIRED ? "true" : "false",
+		c->flags & JAILHOUSE_POLICY_SANDBOX_REQUIRED ? "true" :
+		"false");
+	if (c->max_reply_timeout)
+		fprintf(out, "    max-reply-timeout: %u\n",
+			c->max_reply_timeout);
 	if (c->min_security_version)
 		fprintf(out, "    min-security-version: %u\n",
 			c->min_security_version);

@@ -65,10 +65,12 @@ struct jailhouse_policy_signer {
 } JAILHOUSE_PACKED;
 
 /* Class flags. */
-/* ROOTSHARED regions allowed; every PCI device behind an IOMMU unit. */
+/* ROOTSHARED regions allowed; every PCI device behind an IOMMU unit;
+ * the cell must carry JAILHOUSE_CELL_SANDBOX (destroy always wins). */
 #define JAILHOUSE_POLICY_ROOTSHARED_OK	0x1
 #define JAILHOUSE_POLICY_IOMMU_REQUIRED	0x2
-#define JAILHOUSE_POLICY_CLASS_FLAGS	0x3
+#define JAILHOUSE_POLICY_SANDBOX_REQUIRED 0x4
+#define JAILHOUSE_POLICY_CLASS_FLAGS	0x7
 
 struct jailhouse_policy_class {
 	char name[JAILHOUSE_POLICY_PATTERN_LEN];	/* NUL-terminated */
@@ -83,7 +85,9 @@ struct jailhouse_policy_class {
 	__u32 max_cpus;
 	__u32 min_security_version;
 	__u32 flags;		/* JAILHOUSE_POLICY_* */
-	__u32 reserved;
+	/* Longest msg_reply_timeout, ms, a cell may ask for (0 = "forever"
+	 * is then refused too); 0: the class sets no bound. */
+	__u32 max_reply_timeout;
 } JAILHOUSE_PACKED;
 
 /* A device matches if (class_code & mask) == value. */

@@ -36,6 +36,8 @@ static const char policy_text[] =
 	"    pci-allow: [\"02\", \"0c\"]\n"
 	"    pci-deny: [\"0c03\"]\n"
 	"    iommu-required: true\n"
+	"    sandbox-required: true\n"
+	"    max-reply-timeout: 500\n"
 	"    min-security-version: 2\n"
 	"  - name: shared\n"
 	"    cells: [\"shared-*\"]\n"
@@ -45,9 +47,12 @@ static const char policy_text[] =
 
 /* A sandbox cell; @extra adds keys, @mem and @cpus vary the limits. */
 #define CELL(name, cpus, mem_size, mem_flags, extra)			\
+	CELL_FLAGS(name, "sandbox", "500", cpus, mem_size, mem_flags, extra)
+#define CELL_FLAGS(name, flags, timeout, cpus, mem_size, mem_flags, extra) \
 	"cell:\n"							\
 	"  name: " name "\n"						\
-	"  flags: [sandbox]\n"						\
+	"  flags: [" flags "]\n"						\
+	"  msg-reply-timeout: " timeout "\n"				\
 	"  security-version: 2\n"					\
 	"  cpus: [" cpus "]\n"						\
 	"  memory:\n"							\
@@ -110,6 +115,17 @@ static const struct policy_case cases[] = {
 	{ "security version: 1 below 2",
 	  "cell:\n  name: sandbox-a\n  security-version: 1\n  cpus: [3]\n",
 	  NULL, JH_POLICY_SECURITY_VERSION },
+	{ "sandbox flag missing",
+	  CELL_FLAGS("sandbox-a", "", "500", "3", "2M", "", ""), NULL,
+	  JH_POLICY_NOT_SANDBOX },
+	{ "reply timeout 0: unbounded",
+	  CELL_FLAGS("sandbox-a", "sandbox", "0", "3", "2M", "", ""), NULL,
+	  JH_POLICY_REPLY_TIMEOUT },
+	{ "reply timeout 501 ms: above 500",
+	  CELL_FLAGS("sandbox-a", "sandbox", "501", "3", "2M", "", ""), NULL,
+	  JH_POLICY_REPLY_TIMEOUT },
+	{ "no flag, unbounded timeout fine: class shared",
+	  CELL_FLAGS("shared-a", "", "0", "3", "2M", "", ""), NULL, -1 },
 	{ "signer fine: its own pattern", GOOD, "0a0b0c", -1 },
 	{ "signer unknown", GOOD, "0a0b0d", JH_POLICY_SIGNER_UNKNOWN },
 	{ "signer name: not its pattern",
