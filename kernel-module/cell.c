@@ -18,9 +18,11 @@
 #include <linux/ioport.h>
 #include <linux/list.h>
 #include <linux/mm.h>
+#include <linux/pci.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
+#include <asm/e820/api.h>
 
 #include <jailhouse/cell-config.h>
 #include <jailhouse/signature.h>
@@ -201,7 +203,35 @@ static int check_linux_cpus(const struct jailhouse_cell_desc *desc)
 	return 0;
 }
 
-/* No region may be memory Linux uses: the cell would take it away. */
+/* Firmware memory types a cell's RAM must never touch. */
+static const enum e820_type not_ram[] = {
+	E820_TYPE_RESERVED, E820_TYPE_ACPI, E820_TYPE_NVS,
+	E820_TYPE_UNUSABLE, E820_TYPE_PMEM, E820_TYPE_PRAM,
+	E820_TYPE_SOFT_RESERVED,
+};
+
+/*
+ * A RAM region (neither I/O nor comm region) must be RAM in the
+ * firmware's own map, before memmap= reserved it: never ACPI tables or
+ * NVS, never firmware-reserved ranges, and not only a hole.
+ */
+static bool firmware_ram(const struct jailhouse_memory *mem)
+{
+	u64 end = mem->phys_start + mem->size;
+	unsigned int n;
+
+	if (mem->flags & (JAILHOUSE_MEM_IO | JAILHOUSE_MEM_COMM_REGION))
+		return true;
+	for (n = 0; n < ARRAY_SIZE(not_ram); n++)
+		if (e820__mapped_raw_any(mem->phys_start, end, not_ram[n]))
+			return false;
+	return e820__mapped_raw_any(mem->phys_start, end, E820_TYPE_RAM);
+}
+
+/*
+ * No region may be memory Linux uses: the cell would take it away. RAM
+ * regions must be RAM the root can spare, never firmware's.
+ */
 static int check_linux_ram(const struct jailhouse_cell_desc *desc)
 {
 	const struct jailhouse_memory *mem = jailhouse_cell_mem_regions(desc);
@@ -211,6 +241,13 @@ static int check_linux_ram(const struct jailhouse_cell_desc *desc)
 		if ((mem[n].flags & JAILHOUSE_MEM_COMM_REGION) ||
 		    !mem[n].size)
 			continue;
+		if (!firmware_ram(&mem[n])) {
+			cell_err(desc->name, "memory region %u: %#llx is not "
+				 "RAM in the firmware's memory map (ACPI, "
+				 "reserved or a hole); map it as io", n,
+				 mem[n].phys_start);
+			return -EINVAL;
+		}
 		if (region_intersects(mem[n].phys_start, mem[n].size,
 				      IORESOURCE_SYSTEM_RAM, IORES_DESC_NONE) !=
 		    REGION_DISJOINT) {
@@ -218,6 +255,34 @@ static int check_linux_ram(const struct jailhouse_cell_desc *desc)
 				 "Linux's RAM; reserve it (memmap=)", n,
 				 mem[n].phys_start);
 			return -EBUSY;
+		}
+	}
+	return 0;
+}
+
+/* Each PCI device is there, with the class the descriptor claims. */
+static int check_pci_devices(const struct jailhouse_cell_desc *desc)
+{
+	const struct jailhouse_pci_device *dev =
+		jailhouse_cell_pci_devices(desc);
+	struct pci_dev *pdev;
+	unsigned int n;
+	u32 class;
+
+	for (n = 0; n < desc->num_pci_devices; n++) {
+		pdev = pci_get_domain_bus_and_slot(dev[n].domain,
+						   dev[n].bdf >> 8,
+						   dev[n].bdf & 0xff);
+		class = pdev ? pdev->class : 0;
+		pci_dev_put(pdev);
+		if (!pdev || class != dev[n].class_code) {
+			cell_err(desc->name, "PCI device %u: %04x:%02x:%02x.%u "
+				 "%s (class %#08x, the descriptor says %#08x)",
+				 n, dev[n].domain, dev[n].bdf >> 8,
+				 (dev[n].bdf >> 3) & 0x1f, dev[n].bdf & 7,
+				 pdev ? "differs from the hardware" :
+				 "not present", class, dev[n].class_code);
+			return -EINVAL;
 		}
 	}
 	return 0;
@@ -240,6 +305,8 @@ static int admit(const struct jailhouse_cell_desc *desc, size_t size,
 		err = check_linux_cpus(desc);
 	if (!err)
 		err = check_linux_ram(desc);
+	if (!err)
+		err = check_pci_devices(desc);
 	if (!err)
 		err = jailhouse_policy_admit_cell(desc, v);
 	return err;
