@@ -33,6 +33,8 @@ const struct jailhouse_pio *
 jailhouse_policy_pio(const struct jailhouse_policy *p);
 const struct jailhouse_policy_pci_rule *
 jailhouse_policy_pci_rules(const struct jailhouse_policy *p);
+const struct jailhouse_msr_range *
+jailhouse_policy_msr(const struct jailhouse_policy *p);
 
 enum jailhouse_policy_rule {
 	JH_POLICY_NO_CLASS,		/* no class covers the cell's name */
@@ -47,6 +49,7 @@ enum jailhouse_policy_rule {
 	JH_POLICY_SECURITY_VERSION,	/* below the minimum */
 	JH_POLICY_NOT_SANDBOX,		/* sandbox flag missing */
 	JH_POLICY_REPLY_TIMEOUT,	/* reply timeout unbounded or long */
+	JH_POLICY_MSR,			/* MSRs not allowed */
 	JH_POLICY_RULE_COUNT
 };
 

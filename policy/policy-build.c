@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../lib/policy.h"
+#include "config-names.h"
 #include "config-text.h"
 #include "policy-tool.h"
 
@@ -23,7 +24,7 @@ struct table {
 struct policy_build {
 	struct text_doc *td;
 	const char *dir;	/* directory of the policy file */
-	struct table signers, classes, patterns, pio, pci;
+	struct table signers, classes, patterns, pio, pci, msr;
 };
 
 /* Append a zeroed entry; NULL with an error when the table is full. */
@@ -257,6 +258,33 @@ static int parse_list(struct policy_build *pb, yaml_node_t *map,
 	return ret;
 }
 
+static const char *const msr_keys[] = { "base", "count", "access", NULL };
+
+/* As in a cell config: {base, count (default 1), access: [read, write]}. */
+static int msr_item(struct policy_build *pb, yaml_node_t *node, __u32 arg)
+{
+	unsigned long long base, count = 1, access = 0;
+	struct jailhouse_msr_range *msr;
+	yaml_node_t *acc;
+
+	(void)arg;
+	if (text_map_check(pb->td, node, "MSR range", msr_keys) ||
+	    text_need_u64(pb->td, node, "base", 0xffffffff, &base) ||
+	    text_opt_u64(pb->td, node, "count", 0xffffffff, &count) ||
+	    text_map_need(pb->td, node, "access", &acc) ||
+	    text_flags(pb->td, acc, config_msr_access, &access))
+		return -EINVAL;
+	if (!text_map_get(pb->td, node, "count"))
+		count = 1;
+	msr = table_push(pb, &pb->msr, node);
+	if (!msr)
+		return -EINVAL;
+	msr->base = (__u32)base;
+	msr->count = (__u32)count;
+	msr->flags = (__u32)access;
+	return 0;
+}
+
 static int pio_item(struct policy_build *pb, yaml_node_t *node, __u32 arg)
 {
 	(void)arg;
@@ -283,7 +311,7 @@ static int parse_bool(struct policy_build *pb, yaml_node_t *map,
 static const char *const class_keys[] = {
 	"name", "cells", "max-memory", "max-cpus", "pio", "pci-allow",
 	"pci-deny", "root-shared", "iommu-required", "min-security-version",
-	"sandbox-required", "max-reply-timeout", NULL
+	"sandbox-required", "max-reply-timeout", "msr", NULL
 };
 
 static int parse_class_limits(struct policy_build *pb, yaml_node_t *node,
@@ -318,7 +346,7 @@ static int parse_class_limits(struct policy_build *pb, yaml_node_t *node,
 static int parse_class(struct policy_build *pb, yaml_node_t *node)
 {
 	struct jailhouse_policy_class c = { 0 }, *slot;
-	__u32 first, num, num_pio = 0, num_pci = 0;
+	__u32 first, num, num_pio = 0, num_pci = 0, num_msr = 0;
 	yaml_node_t *name_node;
 	const char *name = NULL;
 
@@ -332,18 +360,21 @@ static int parse_class(struct policy_build *pb, yaml_node_t *node)
 	strcpy(c.name, name);
 	c.first_pio = (__u32)pb->pio.count;
 	c.first_pci_rule = (__u32)pb->pci.count;
+	c.first_msr = (__u32)pb->msr.count;
 	if (parse_patterns(pb, node, &first, &num) ||
 	    parse_class_limits(pb, node, &c) ||
 	    parse_list(pb, node, "pio", pio_item, 0, &num_pio) ||
 	    parse_list(pb, node, "pci-allow", parse_pci_rule,
 		       JAILHOUSE_POLICY_PCI_ALLOW, &num_pci) ||
 	    parse_list(pb, node, "pci-deny", parse_pci_rule,
-		       JAILHOUSE_POLICY_PCI_DENY, &num_pci))
+		       JAILHOUSE_POLICY_PCI_DENY, &num_pci) ||
+	    parse_list(pb, node, "msr", msr_item, 0, &num_msr))
 		return -EINVAL;
 	c.first_pattern = first;
 	c.num_patterns = num;
 	c.num_pio = num_pio;
 	c.num_pci_rules = num_pci;
+	c.num_msr = num_msr;
 	slot = table_push(pb, &pb->classes, node);
 	if (!slot)
 		return -EINVAL;
@@ -368,6 +399,7 @@ static int assemble(struct policy_build *pb, struct config_blob *out)
 {
 	struct table *tables[] = {
 		&pb->signers, &pb->classes, &pb->patterns, &pb->pio, &pb->pci,
+		&pb->msr,
 	};
 	struct jailhouse_policy hdr = {
 		.architecture = JAILHOUSE_ARCH_X86,
@@ -377,19 +409,20 @@ static int assemble(struct policy_build *pb, struct config_blob *out)
 		.num_patterns = (__u32)pb->patterns.count,
 		.num_pio_ranges = (__u32)pb->pio.count,
 		.num_pci_rules = (__u32)pb->pci.count,
+		.num_msr_ranges = (__u32)pb->msr.count,
 	};
 	size_t i, off = sizeof(hdr);
 
 	memcpy(hdr.signature, JAILHOUSE_POLICY_SIGNATURE,
 	       JAILHOUSE_SIGNATURE_LEN);
 	out->size = sizeof(hdr);
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++)
 		out->size += tables[i]->count * tables[i]->size;
 	out->data = malloc(out->size);
 	if (!out->data)
 		return -ENOMEM;
 	memcpy(out->data, &hdr, sizeof(hdr));
-	for (i = 0; i < 5; i++) {
+	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
 		memcpy(out->data + off, tables[i]->data,
 		       tables[i]->count * tables[i]->size);
 		off += tables[i]->count * tables[i]->size;
@@ -425,6 +458,7 @@ static void free_tables(struct policy_build *pb)
 	free(pb->patterns.data);
 	free(pb->pio.data);
 	free(pb->pci.data);
+	free(pb->msr.data);
 }
 
 #define TABLE(type, max, what) { NULL, 0, sizeof(type), max, what }
@@ -446,6 +480,8 @@ int policy_build(const char *file, const void *text, size_t len,
 			     "port ranges"),
 		.pci = TABLE(struct jailhouse_policy_pci_rule,
 			     JAILHOUSE_POLICY_MAX_PCI_RULES, "PCI rules"),
+		.msr = TABLE(struct jailhouse_msr_range,
+			     JAILHOUSE_POLICY_MAX_MSR, "MSR ranges"),
 	};
 	int ret;
 

@@ -38,6 +38,9 @@ static const char policy_text[] =
 	"    iommu-required: true\n"
 	"    sandbox-required: true\n"
 	"    max-reply-timeout: 500\n"
+	"    msr:\n"
+	"      - {base: 0x10, access: [read]}\n"
+	"      - {base: 0x11, count: 2, access: [read, write]}\n"
 	"    min-security-version: 2\n"
 	"  - name: shared\n"
 	"    cells: [\"shared-*\"]\n"
@@ -62,6 +65,9 @@ static const char policy_text[] =
 	"comm-region]}\n" extra
 
 #define GOOD CELL("sandbox-a", "3", "2M", "", "")
+#define MSR(base, count, access)					\
+	"  msr:\n    - {base: " base ", count: " count ", access: ["	\
+	access "]}\n"
 
 struct policy_case {
 	const char *name;
@@ -126,6 +132,21 @@ static const struct policy_case cases[] = {
 	  JH_POLICY_REPLY_TIMEOUT },
 	{ "no flag, unbounded timeout fine: class shared",
 	  CELL_FLAGS("shared-a", "", "0", "3", "2M", "", ""), NULL, -1 },
+	{ "MSR fine: read of an allowed one",
+	  CELL("sandbox-a", "3", "2M", "", MSR("0x10", "1", "read")), NULL,
+	  -1 },
+	{ "MSR fine: read over two adjacent ranges",
+	  CELL("sandbox-a", "3", "2M", "", MSR("0x10", "3", "read")), NULL,
+	  -1 },
+	{ "MSR: write where the class allows read only",
+	  CELL("sandbox-a", "3", "2M", "", MSR("0x10", "1", "write")), NULL,
+	  JH_POLICY_MSR },
+	{ "MSR: one past the allowed ranges",
+	  CELL("sandbox-a", "3", "2M", "", MSR("0x11", "3", "read")), NULL,
+	  JH_POLICY_MSR },
+	{ "MSR: none allowed in class shared",
+	  CELL_FLAGS("shared-a", "", "0", "3", "2M", "",
+		     MSR("0x10", "1", "read")), NULL, JH_POLICY_MSR },
 	{ "signer fine: its own pattern", GOOD, "0a0b0c", -1 },
 	{ "signer unknown", GOOD, "0a0b0d", JH_POLICY_SIGNER_UNKNOWN },
 	{ "signer name: not its pattern",
