@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * CELL_CREATE, _START, _SET_LOADABLE and _DESTROY (docs/cells.md, "The
+ * CELL_CREATE, _START, _SET_LOADABLE, _LOAD and _DESTROY (docs/cells.md, "The
  * hypervisor's side"). The root cell asks, under the cell lock; every
  * step that fails undoes the ones before it.
  */
@@ -10,6 +10,7 @@
 #include <jailhouse/comm.h>
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
+#include <jailhouse/guest-range.h>
 #include <jailhouse/hypercall-handler.h>
 #include <jailhouse/iommu.h>
 #include <jailhouse/mem.h>
@@ -426,21 +427,6 @@ static int cell_stop(struct cell *cell, bool consent)
 	return 0;
 }
 
-/* Take the loadable regions back from the root cell, if it has them. */
-static int loadable_to_cell(struct per_cpu *caller, struct cell *cell)
-{
-	int err;
-
-	if (!cell->loadable_in_root)
-		return 0;
-	err = root_regions_set(cell, JAILHOUSE_MEM_LOADABLE, false);
-	if (!err)
-		err = flush_root(caller);
-	if (!err)
-		cell->loadable_in_root = false;
-	return err;
-}
-
 static struct per_cpu *first_cpu(const struct cell *cell)
 {
 	struct per_cpu *cpu;
@@ -463,9 +449,8 @@ long cell_start(struct per_cpu *caller, struct cell *cell)
 	if (cell->state == JAILHOUSE_CELL_RUNNING &&
 	    !comm_state_terminal(comm_cell_state(cell->comm)))
 		return -EBUSY;
+	(void)caller;
 	err = park_cpus(cell);
-	if (!err)
-		err = loadable_to_cell(caller, cell);
 	if (err)
 		return err;
 	comm_region_init(cell->comm, cell->config, system_config,
@@ -481,16 +466,40 @@ long cell_start(struct per_cpu *caller, struct cell *cell)
 
 long cell_set_loadable(struct per_cpu *caller, struct cell *cell)
 {
+	(void)caller;
+	return cell_stop(cell, true);
+}
+
+/*
+ * The loader's verified bytes go straight from its buffer in root RAM to
+ * the cell: loadable memory never returns to the root cell, so nothing
+ * can change it between the loader's verification and start.
+ */
+long cell_load(struct per_cpu *caller, struct cell *cell,
+	       unsigned long chunk_gpa)
+{
+	const struct jailhouse_cell_desc *desc = cell->config;
+	struct jailhouse_load_chunk chunk;
 	int err;
 
 	(void)caller;
-	err = cell_stop(cell, true);
-	if (err || cell->loadable_in_root)
+	if (cell->state == JAILHOUSE_CELL_RUNNING)
+		return -EBUSY;
+	err = copy_from_root(&chunk, chunk_gpa, sizeof(chunk));
+	if (err)
 		return err;
-	err = root_regions_set(cell, JAILHOUSE_MEM_LOADABLE, true);
-	if (!err)
-		cell->loadable_in_root = true;
-	return err;
+	if (chunk.size == 0 || chunk.size > JAILHOUSE_LOAD_MAX_SIZE)
+		return -EINVAL;
+	if (guest_range_check(jailhouse_cell_mem_regions(desc),
+			      desc->num_memory_regions, chunk.dst, chunk.size,
+			      JAILHOUSE_MEM_LOADABLE))
+		return -ERANGE;
+	desc = root_cell.config;
+	if (guest_range_check(jailhouse_cell_mem_regions(desc),
+			      desc->num_memory_regions, chunk.src, chunk.size,
+			      JAILHOUSE_MEM_READ))
+		return -EFAULT;
+	return copy_root_to_cell(cell, chunk.dst, chunk.src, chunk.size);
 }
 
 /* ---- destroy ---- */
@@ -505,11 +514,10 @@ long cell_destroy(struct per_cpu *caller, struct cell *cell)
 	bool sandbox = cell->config->flags & JAILHOUSE_CELL_SANDBOX;
 	int err;
 
+	(void)caller;
 	if (!sandbox && locked_by_other(cell))
 		return -EPERM;
 	err = cell_stop(cell, !sandbox);
-	if (!err)
-		err = loadable_to_cell(caller, cell);
 	if (!err) {
 		iommu_block_cell_devices(cell);
 		err = cell_scrub(cell);

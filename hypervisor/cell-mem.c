@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Memory moving between the root cell and the others: reading a
- * descriptor out of root memory, taking a cell's regions from the root
+ * descriptor out of root memory, copying a verified image into a cell,
+ * taking a cell's regions from the root
  * cell's nested tables and giving them back, zeroing them first.
  */
 #include <jailhouse/arch.h>
@@ -42,6 +43,35 @@ int copy_from_root(void *dst, __u64 gpa, __u64 size)
 		remap_release();
 		dst = (__u8 *)dst + chunk;
 		gpa += chunk;
+		size -= chunk;
+	}
+	return 0;
+}
+
+/*
+ * One page at a time through a bounce buffer: the remap window holds one
+ * mapping, and source and destination are each split at their pages.
+ */
+int copy_root_to_cell(const struct cell *cell, __u64 dst, __u64 src,
+		      __u64 size)
+{
+	static __u8 bounce[PAGE_SIZE];
+	__u64 phys, chunk;
+	void *virt;
+
+	while (size) {
+		chunk = page_chunk(dst, page_chunk(src, size));
+		if (copy_from_root(bounce, src, chunk) ||
+		    paging_translate(&npt_paging, &cell->arch.npt, dst, &phys,
+				     NULL))
+			return -EFAULT;
+		virt = remap_phys(phys, chunk);
+		if (!virt)
+			return -EFAULT;
+		memcpy(virt, bounce, chunk);
+		remap_release();
+		dst += chunk;
+		src += chunk;
 		size -= chunk;
 	}
 	return 0;

@@ -2,8 +2,8 @@
 /*
  * The hypercall dispatcher; the ABI is include/jailhouse/hypercall.h.
  *
- * Codes below JAILHOUSE_HC_DEBUG_CONSOLE_PUTC manage the machine and are
- * the root cell's alone. Every argument is the caller's and hostile: ids
+ * Codes below JAILHOUSE_HC_DEBUG_CONSOLE_PUTC, and CELL_LOAD, manage the
+ * machine and are the root cell's alone. Every argument is the caller's and hostile: ids
  * are looked up, never used as indexes; guest addresses are checked
  * against the caller's own RAM before anything reads them.
  */
@@ -31,12 +31,14 @@ static long create(struct per_cpu *cpu, const struct cell *caller,
 }
 
 /*
- * CELL_START, CELL_SET_LOADABLE, CELL_DESTROY: @id must name a cell other
- * than the root cell.
+ * CELL_START, CELL_SET_LOADABLE, CELL_LOAD, CELL_DESTROY: @id must name a
+ * cell other than the root cell; CELL_LOAD's @arg must hold a load chunk
+ * in root RAM.
  */
-static long manage(struct per_cpu *cpu, unsigned long code,
-		   unsigned long id)
+static long manage(struct per_cpu *cpu, const struct cell *caller,
+		   unsigned long code, unsigned long id, unsigned long arg)
 {
+	const struct jailhouse_cell_desc *desc = cell_desc(caller);
 	struct cell *cell = cell_find(id);
 
 	if (!cell)
@@ -48,6 +50,12 @@ static long manage(struct per_cpu *cpu, unsigned long code,
 		return cell_start(cpu, cell);
 	case JAILHOUSE_HC_CELL_SET_LOADABLE:
 		return cell_set_loadable(cpu, cell);
+	case JAILHOUSE_HC_CELL_LOAD:
+		return guest_range_check(jailhouse_cell_mem_regions(desc),
+					 desc->num_memory_regions, arg,
+					 sizeof(struct jailhouse_load_chunk),
+					 JAILHOUSE_MEM_READ) ?:
+		       cell_load(cpu, cell, arg);
 	default: /* JAILHOUSE_HC_CELL_DESTROY */
 		return cell_destroy(cpu, cell);
 	}
@@ -125,8 +133,9 @@ static long management_call(struct per_cpu *cpu, const struct cell *caller,
 		return create(cpu, caller, arg1);
 	case JAILHOUSE_HC_CELL_START:
 	case JAILHOUSE_HC_CELL_SET_LOADABLE:
+	case JAILHOUSE_HC_CELL_LOAD:
 	case JAILHOUSE_HC_CELL_DESTROY:
-		return manage(cpu, code, arg1);
+		return manage(cpu, caller, code, arg1, arg2);
 	case JAILHOUSE_HC_HYPERVISOR_GET_INFO:
 		return hypervisor_get_info(arg1);
 	case JAILHOUSE_HC_CELL_GET_STATE:
@@ -161,12 +170,18 @@ static long root_call(struct per_cpu *cpu, const struct cell *caller,
 	return ret;
 }
 
+static bool root_only(unsigned long code)
+{
+	return code < JAILHOUSE_HC_DEBUG_CONSOLE_PUTC ||
+	       code == JAILHOUSE_HC_CELL_LOAD;
+}
+
 long hypercall(struct per_cpu *cpu, unsigned long code, unsigned long arg1,
 	       unsigned long arg2)
 {
 	const struct cell *caller = cpu_cell(cpu);
 
-	if (code < JAILHOUSE_HC_DEBUG_CONSOLE_PUTC)
+	if (root_only(code))
 		return cell_is_root(caller) ?
 			root_call(cpu, caller, code, arg1, arg2) : -EPERM;
 	if (code == JAILHOUSE_HC_DEBUG_CONSOLE_PUTC)

@@ -7,7 +7,8 @@
  * active policy, takes the cell's CPUs from Linux (CPU hotplug) and hands
  * a physically contiguous copy to the hypervisor (CELL_CREATE). Load,
  * start, shutdown and destroy are hypercalls on the cell's id; load also
- * copies verified inmate images into the cell's loadable regions.
+ * has the hypervisor copy verified inmate images from the loader's own
+ * buffers into the cell's loadable regions (CELL_LOAD).
  *
  * The list of cells lives under jailhouse_lock, like everything that
  * needs the hypervisor.
@@ -17,8 +18,11 @@
 #include <linux/ioport.h>
 #include <linux/list.h>
 #include <linux/mm.h>
+#include <linux/pci.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+#include <asm/e820/api.h>
 
 #include <jailhouse/cell-config.h>
 #include <jailhouse/signature.h>
@@ -50,7 +54,6 @@ struct cell {
 /* One image of a JAILHOUSE_CELL_LOAD, verified, with its destination. */
 struct load_image {
 	struct jailhouse_verified v;
-	const struct jailhouse_memory *mem;
 	u64 address;
 };
 
@@ -200,7 +203,35 @@ static int check_linux_cpus(const struct jailhouse_cell_desc *desc)
 	return 0;
 }
 
-/* No region may be memory Linux uses: the cell would take it away. */
+/* Firmware memory types a cell's RAM must never touch. */
+static const enum e820_type not_ram[] = {
+	E820_TYPE_RESERVED, E820_TYPE_ACPI, E820_TYPE_NVS,
+	E820_TYPE_UNUSABLE, E820_TYPE_PMEM, E820_TYPE_PRAM,
+	E820_TYPE_SOFT_RESERVED,
+};
+
+/*
+ * A RAM region (neither I/O nor comm region) must be RAM in the
+ * firmware's own map, before memmap= reserved it: never ACPI tables or
+ * NVS, never firmware-reserved ranges, and not only a hole.
+ */
+static bool firmware_ram(const struct jailhouse_memory *mem)
+{
+	u64 end = mem->phys_start + mem->size;
+	unsigned int n;
+
+	if (mem->flags & (JAILHOUSE_MEM_IO | JAILHOUSE_MEM_COMM_REGION))
+		return true;
+	for (n = 0; n < ARRAY_SIZE(not_ram); n++)
+		if (e820__mapped_raw_any(mem->phys_start, end, not_ram[n]))
+			return false;
+	return e820__mapped_raw_any(mem->phys_start, end, E820_TYPE_RAM);
+}
+
+/*
+ * No region may be memory Linux uses: the cell would take it away. RAM
+ * regions must be RAM the root can spare, never firmware's.
+ */
 static int check_linux_ram(const struct jailhouse_cell_desc *desc)
 {
 	const struct jailhouse_memory *mem = jailhouse_cell_mem_regions(desc);
@@ -210,6 +241,13 @@ static int check_linux_ram(const struct jailhouse_cell_desc *desc)
 		if ((mem[n].flags & JAILHOUSE_MEM_COMM_REGION) ||
 		    !mem[n].size)
 			continue;
+		if (!firmware_ram(&mem[n])) {
+			cell_err(desc->name, "memory region %u: %#llx is not "
+				 "RAM in the firmware's memory map (ACPI, "
+				 "reserved or a hole); map it as io", n,
+				 mem[n].phys_start);
+			return -EINVAL;
+		}
 		if (region_intersects(mem[n].phys_start, mem[n].size,
 				      IORESOURCE_SYSTEM_RAM, IORES_DESC_NONE) !=
 		    REGION_DISJOINT) {
@@ -217,6 +255,34 @@ static int check_linux_ram(const struct jailhouse_cell_desc *desc)
 				 "Linux's RAM; reserve it (memmap=)", n,
 				 mem[n].phys_start);
 			return -EBUSY;
+		}
+	}
+	return 0;
+}
+
+/* Each PCI device is there, with the class the descriptor claims. */
+static int check_pci_devices(const struct jailhouse_cell_desc *desc)
+{
+	const struct jailhouse_pci_device *dev =
+		jailhouse_cell_pci_devices(desc);
+	struct pci_dev *pdev;
+	unsigned int n;
+	u32 class;
+
+	for (n = 0; n < desc->num_pci_devices; n++) {
+		pdev = pci_get_domain_bus_and_slot(dev[n].domain,
+						   dev[n].bdf >> 8,
+						   dev[n].bdf & 0xff);
+		class = pdev ? pdev->class : 0;
+		pci_dev_put(pdev);
+		if (!pdev || class != dev[n].class_code) {
+			cell_err(desc->name, "PCI device %u: %04x:%02x:%02x.%u "
+				 "%s (class %#08x, the descriptor says %#08x)",
+				 n, dev[n].domain, dev[n].bdf >> 8,
+				 (dev[n].bdf >> 3) & 0x1f, dev[n].bdf & 7,
+				 pdev ? "differs from the hardware" :
+				 "not present", class, dev[n].class_code);
+			return -EINVAL;
 		}
 	}
 	return 0;
@@ -239,6 +305,8 @@ static int admit(const struct jailhouse_cell_desc *desc, size_t size,
 		err = check_linux_cpus(desc);
 	if (!err)
 		err = check_linux_ram(desc);
+	if (!err)
+		err = check_pci_devices(desc);
 	if (!err)
 		err = jailhouse_policy_admit_cell(desc, v);
 	return err;
@@ -383,7 +451,7 @@ static int verify_image(struct cell *cell,
 			struct load_image *out)
 {
 	const char *name = cell->desc->name;
-	int err, n;
+	int err;
 
 	if (in->flags) {
 		cell_err(name, "image flags: %#x, must be 0", in->flags);
@@ -391,33 +459,54 @@ static int verify_image(struct cell *cell,
 	}
 	err = jailhouse_verify_fd(in->image_fd, JAILHOUSE_IMAGE_INMATE, name,
 				  &out->v);
+	if (!err)
+		err = jailhouse_policy_admit_inmate(name, &out->v);
 	if (err)
 		return err;
-	n = jailhouse_loadable_region(cell->desc, in->address,
-				      out->v.payload_size);
-	if (n < 0) {
+	if (jailhouse_loadable_region(cell->desc, in->address,
+				      out->v.payload_size) < 0) {
 		cell_err(name, "image of %zu bytes at %#llx: not inside one "
 			 "loadable region", out->v.payload_size, in->address);
 		return -ERANGE;
 	}
-	out->mem = &jailhouse_cell_mem_regions(cell->desc)[n];
 	out->address = in->address;
 	return 0;
 }
 
-static int copy_image(struct cell *cell, const struct load_image *image)
+/* Physical address of the loader's own buffer byte at @p. */
+static phys_addr_t buffer_phys(const u8 *p)
 {
-	u64 phys = jailhouse_loadable_phys(image->mem, image->address);
-	void *dst;
+	if (is_vmalloc_addr(p))
+		return page_to_phys(vmalloc_to_page(p)) + offset_in_page(p);
+	return virt_to_phys((void *)p);
+}
 
-	dst = memremap(phys, image->v.payload_size, MEMREMAP_WB);
-	if (!dst) {
-		cell_err(cell->desc->name, "image at %#llx: cannot map "
-			 "%#llx", image->address, phys);
-		return -ENOMEM;
+/*
+ * The hypervisor copies the image page by page from this buffer, which
+ * /dev/mem cannot reach (kernel RAM), into the cell, whose loadable
+ * memory the root cell never maps: what runs is what was verified.
+ */
+static int copy_image(struct cell *cell, const struct load_image *image,
+		      struct jailhouse_load_chunk *chunk)
+{
+	const u8 *src = image->v.payload;
+	size_t done, left = image->v.payload_size;
+	long err;
+
+	for (done = 0; left; done += chunk->size, left -= chunk->size) {
+		chunk->src = buffer_phys(src + done);
+		chunk->dst = image->address + done;
+		chunk->size = min_t(size_t, left,
+				    PAGE_SIZE - offset_in_page(src + done));
+		err = jailhouse_call(JAILHOUSE_HC_CELL_LOAD, cell->id,
+				     virt_to_phys(chunk));
+		if (err) {
+			cell_err(cell->desc->name, "image at %#llx: refused "
+				 "by the hypervisor at offset %#zx (%ld)",
+				 image->address, done, err);
+			return err;
+		}
 	}
-	memcpy(dst, image->v.payload, image->v.payload_size);
-	memunmap(dst);
 	return 0;
 }
 
@@ -432,20 +521,25 @@ static void release_images(struct load_image *images, unsigned int num)
 static long cell_load(struct cell *cell,
 		      const struct jailhouse_load_image *in, unsigned int num)
 {
+	struct jailhouse_load_chunk *chunk;
 	struct load_image *images;
 	unsigned int n;
 	long err = 0;
 
 	images = kcalloc(num, sizeof(*images), GFP_KERNEL);
-	if (!images)
-		return -ENOMEM;
+	/* kmalloc'd, not on the (virtually mapped) stack: passed by phys. */
+	chunk = kmalloc(sizeof(*chunk), GFP_KERNEL);
+	if (!images || !chunk)
+		err = -ENOMEM;
 	for (n = 0; n < num && !err; n++)
 		err = verify_image(cell, &in[n], &images[n]);
 	if (!err)
 		err = cell_call(cell, JAILHOUSE_HC_CELL_SET_LOADABLE, "load");
 	for (n = 0; n < num && !err; n++)
-		err = copy_image(cell, &images[n]);
-	release_images(images, num);
+		err = copy_image(cell, &images[n], chunk);
+	kfree(chunk);
+	if (images)
+		release_images(images, num);
 	if (!err)
 		pr_info("jailhouse: cell '%s': %u image(s) loaded\n",
 			cell->desc->name, num);

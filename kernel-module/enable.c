@@ -70,6 +70,9 @@ struct hv_load {
 	u64 entry;
 	unsigned int online_cpus;
 	atomic_t cpu_error;
+	/* The rendezvous before entry: CPUs there; 0, 1 placed or -errno. */
+	atomic_t arrived;
+	atomic_t placed;
 };
 
 static struct hv_load running;
@@ -246,7 +249,7 @@ static void place_image_and_config(struct hv_load *hv)
 	       hv->config_size);
 	hdr = (struct jailhouse_header *)hv->mem;
 	hdr->max_cpus = nr_cpu_ids;
-	hdr->online_cpus = num_online_cpus();
+	hdr->online_cpus = hv->online_cpus;
 	hdr->phys_base = hv->phys;
 	hdr->config_size = hv->config_size;
 	hdr->pool_offset = hv->tables_offset + BOOT_TABLE_PAGES * PAGE_SIZE;
@@ -360,13 +363,34 @@ static int build_boot_tables(struct hv_load *hv)
 	return err;
 }
 
+/* Image, config, header and boot tables, from the verified buffers. */
+static int place_hypervisor(struct hv_load *hv)
+{
+	place_image_and_config(hv);
+	return build_boot_tables(hv);
+}
+
+/*
+ * Every online CPU waits here with interrupts off until all have come:
+ * no task runs anywhere, so nothing in user space (/dev/mem reaches the
+ * reserved range) can change hypervisor memory between the copy from the
+ * loader's verified buffers, which the last CPU to arrive makes, and
+ * entry. Once in, the root cell's nested tables never map that memory.
+ */
 static void enter_cpu(void *info)
 {
 	struct hv_load *hv = info;
 	long err;
 
-	err = jailhouse_trampoline_enter(smp_processor_id(), hv->root.phys,
-					 hv->entry);
+	if (atomic_inc_return(&hv->arrived) == hv->online_cpus) {
+		err = place_hypervisor(hv);
+		atomic_set_release(&hv->placed, err ?: 1);
+	}
+	while (!(err = atomic_read_acquire(&hv->placed)))
+		cpu_relax();
+	if (err > 0)
+		err = jailhouse_trampoline_enter(smp_processor_id(),
+						 hv->root.phys, hv->entry);
 	if (err)
 		atomic_cmpxchg(&hv->cpu_error, 0, err);
 }
@@ -379,9 +403,10 @@ static int enter_all_cpus(struct hv_load *hv)
 	err = check_cpus(&hv->config->root_cell);
 	if (!err) {
 		hv->online_cpus = num_online_cpus();
-		hv->header->online_cpus = hv->online_cpus;
-		hv->entry = hv->header->entry;
+		hv->entry = hv->image->entry;
 		atomic_set(&hv->cpu_error, 0);
+		atomic_set(&hv->arrived, 0);
+		atomic_set(&hv->placed, 0);
 		on_each_cpu(enter_cpu, hv, 1);
 		err = atomic_read(&hv->cpu_error);
 	}
@@ -418,10 +443,6 @@ static int load_and_enter(struct hv_load *hv, int fd)
 	err = plan_layout(hv);
 	if (!err)
 		err = console_ring_get();
-	if (!err) {
-		place_image_and_config(hv);
-		err = build_boot_tables(hv);
-	}
 	if (!err)
 		err = enter_all_cpus(hv);
 	if (err)

@@ -14,6 +14,7 @@
 #include "enable.h"
 #include "info.h"
 #include "policy.h"
+#include "rollback.h"
 #include "verify.h"
 
 static long jailhouse_get_version(void __user *arg)
@@ -54,6 +55,10 @@ static long jailhouse_ioctl(struct file *file, unsigned int cmd,
 		return jailhouse_cmd_cell_destroy((void __user *)arg);
 	case JAILHOUSE_CELL_INFO:
 		return jailhouse_cmd_cell_info((void __user *)arg);
+	case JAILHOUSE_FLOORS_GET:
+		return jailhouse_cmd_floors_get((void __user *)arg);
+	case JAILHOUSE_FLOORS_RAISE:
+		return jailhouse_cmd_floors_raise((void __user *)arg);
 	default:
 		return -ENOTTY;
 	}

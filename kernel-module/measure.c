@@ -58,11 +58,11 @@ int jailhouse_measure_add(struct jailhouse_measurement *m,
 static int format_signer(char *buf, size_t size,
 			 const struct jailhouse_measurement *m)
 {
-	if (m->signer_len == 0)
+	if (m->signer.type == 0)
 		return scnprintf(buf, size, "-");
 	return scnprintf(buf, size, "%s:%*phN",
-			 m->signer_is_skid ? "skid" : "serial",
-			 m->signer_len, m->signer);
+			 m->signer.type == JAILHOUSE_SIGNER_SKID ? "skid" :
+			 "serial", m->signer.len, m->signer.id);
 }
 
 static int format_entry(char *buf, unsigned int index,

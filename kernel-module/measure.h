@@ -16,11 +16,9 @@ struct jailhouse_measurement {
 	u32 version;
 	char name[32];
 	u8 sha256[32];
-	/** Signer's subjectKeyIdentifier or certificate serial; 0 bytes
+	/** Signer's subjectKeyIdentifier or certificate serial; type 0
 	 *  when the image was not verified (sig_enforce=0). */
-	u8 signer[JAILHOUSE_SIG_SIGNER_ID_MAX];
-	u8 signer_len;
-	bool signer_is_skid;
+	struct jailhouse_signer_id signer;
 	bool verified;
 };
 

@@ -96,8 +96,38 @@ int jailhouse_policy_admit_cell(const struct jailhouse_cell_desc *cell,
 		pr_warn("jailhouse: cell '%s' refused: no policy loaded\n",
 			cell->name);
 		err = -EPERM;
-	} else if (jailhouse_policy_check_cell(&chk, cell, v->signer,
-					       v->signer_len)) {
+	} else if (jailhouse_policy_check_cell(&chk, cell, &v->signer)) {
+		err = -EPERM;
+	}
+	mutex_unlock(&active_mutex);
+	return err;
+}
+
+static void report_inmate(struct jailhouse_policy_checker *chk,
+			  const struct jailhouse_policy_violation *v)
+{
+	pr_warn("jailhouse: inmate image for cell '%s' refused by the "
+		"policy: %s\n", (const char *)chk->ctx,
+		jailhouse_policy_rule_text(v->rule));
+}
+
+int jailhouse_policy_admit_inmate(const char *cell_name,
+				  const struct jailhouse_verified *v)
+{
+	struct jailhouse_policy_checker chk = {
+		.report = report_inmate,
+		.ctx = (void *)cell_name,
+	};
+	int err = 0;
+
+	mutex_lock(&active_mutex);
+	chk.policy = active.payload;
+	if (!chk.policy) {
+		pr_warn("jailhouse: inmate image for cell '%s' refused: no "
+			"policy loaded\n", cell_name);
+		err = -EPERM;
+	} else if (jailhouse_policy_check_signer(&chk, cell_name,
+						 &v->signer)) {
 		err = -EPERM;
 	}
 	mutex_unlock(&active_mutex);

@@ -26,6 +26,16 @@ struct jailhouse_verified;
 int jailhouse_policy_admit_cell(const struct jailhouse_cell_desc *cell,
 				const struct jailhouse_verified *v);
 
+/**
+ * Whether the signer of inmate image @v may sign for cell @cell_name:
+ * the policy's signer rules apply to what a cell runs as to its
+ * descriptor. Without an active policy nothing is admitted.
+ *
+ * Return: 0 or -EPERM, each violation logged.
+ */
+int jailhouse_policy_admit_inmate(const char *cell_name,
+				  const struct jailhouse_verified *v);
+
 /** Drop the active policy (module unload). */
 void jailhouse_policy_exit(void);
 

@@ -1,11 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Rollback floors. Callers serialise floor and raise (verify.c holds its
- * accept mutex across both), so the list needs no lock of its own.
+ * Rollback floors, keyed by image type, signer and (where it is bound to
+ * the image) name: a signer cannot raise another signer's floors, and a
+ * hypervisor image or policy signed under another free-form name still
+ * meets its signer's floor. The floors live in memory; the jailhouse tool
+ * saves them (JAILHOUSE_FLOORS_GET) and feeds them back after a reload
+ * (JAILHOUSE_FLOORS_RAISE), which can only raise them.
  */
 #include <linux/list.h>
+#include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
 
 #include <jailhouse/signature.h>
 
@@ -13,45 +20,178 @@
 
 struct floor {
 	struct list_head link;
-	u32 type;
-	u32 version;
-	char name[JAILHOUSE_SIG_NAME_LEN];
+	struct jailhouse_floor f;
 };
 
 static LIST_HEAD(floors);
+static unsigned int num_floors;
+static DEFINE_MUTEX(floors_mutex);
 
-static struct floor *find(u32 type, const char *name)
+/* The names of hypervisor images and policies are free: not a key. */
+static bool name_is_key(u32 type)
+{
+	return type != JAILHOUSE_IMAGE_HYPERVISOR &&
+	       type != JAILHOUSE_IMAGE_POLICY;
+}
+
+static void make_key(struct jailhouse_floor *key, u32 type,
+		     const struct jailhouse_signer_id *signer,
+		     const char *name)
+{
+	memset(key, 0, sizeof(*key));
+	key->type = type;
+	if (name_is_key(type))
+		strscpy(key->name, name, sizeof(key->name));
+	key->signer_type = signer->type;
+	key->signer_len = signer->len;
+	memcpy(key->signer, signer->id, sizeof(key->signer));
+}
+
+/* Keys are fully zero-padded, so whole-field compares are exact. */
+static struct floor *find(const struct jailhouse_floor *key)
 {
 	struct floor *f;
 
 	list_for_each_entry(f, &floors, link)
-		if (f->type == type && strncmp(f->name, name,
-					       sizeof(f->name)) == 0)
+		if (f->f.type == key->type &&
+		    f->f.signer_type == key->signer_type &&
+		    f->f.signer_len == key->signer_len &&
+		    !memcmp(f->f.signer, key->signer, sizeof(key->signer)) &&
+		    !memcmp(f->f.name, key->name, sizeof(key->name)))
 			return f;
 	return NULL;
 }
 
-u32 jailhouse_rollback_floor(u32 type, const char *name)
+static int raise_locked(const struct jailhouse_floor *key)
 {
-	struct floor *f = find(type, name);
-
-	return f ? f->version : 0;
-}
-
-int jailhouse_rollback_raise(u32 type, const char *name, u32 version)
-{
-	struct floor *f = find(type, name);
+	struct floor *f = find(key);
 
 	if (!f) {
+		if (num_floors >= JAILHOUSE_FLOORS_MAX)
+			return -ENOSPC;
 		f = kzalloc(sizeof(*f), GFP_KERNEL);
 		if (!f)
 			return -ENOMEM;
-		f->type = type;
-		strscpy(f->name, name, sizeof(f->name));
-		list_add(&f->link, &floors);
+		f->f = *key;
+		f->f.version = 0;
+		list_add_tail(&f->link, &floors);
+		num_floors++;
 	}
-	f->version = max(f->version, version);
+	f->f.version = max(f->f.version, key->version);
 	return 0;
+}
+
+u32 jailhouse_rollback_floor(u32 type, const struct jailhouse_signer_id *signer,
+			     const char *name)
+{
+	struct jailhouse_floor key;
+	struct floor *f;
+	u32 version;
+
+	make_key(&key, type, signer, name);
+	mutex_lock(&floors_mutex);
+	f = find(&key);
+	version = f ? f->f.version : 0;
+	mutex_unlock(&floors_mutex);
+	return version;
+}
+
+int jailhouse_rollback_raise(u32 type, const struct jailhouse_signer_id *signer,
+			     const char *name, u32 version)
+{
+	struct jailhouse_floor key;
+	int err;
+
+	make_key(&key, type, signer, name);
+	key.version = version;
+	mutex_lock(&floors_mutex);
+	err = raise_locked(&key);
+	mutex_unlock(&floors_mutex);
+	return err;
+}
+
+static bool zero_from(const u8 *p, size_t from, size_t size)
+{
+	return from >= size || !memchr_inv(p + from, 0, size - from);
+}
+
+/* A floor from user space: the shape make_key() gives, nothing else. */
+static bool floor_valid(const struct jailhouse_floor *f)
+{
+	size_t name_len = strnlen(f->name, sizeof(f->name));
+
+	return f->type >= 1 && f->type <= JAILHOUSE_IMAGE_TYPE_MAX &&
+	       name_len < sizeof(f->name) &&
+	       zero_from((const u8 *)f->name, name_len, sizeof(f->name)) &&
+	       (name_is_key(f->type) || name_len == 0) &&
+	       (f->signer_type == JAILHOUSE_SIGNER_SKID ||
+		f->signer_type == JAILHOUSE_SIGNER_SERIAL) &&
+	       f->signer_len >= 1 && f->signer_len <= sizeof(f->signer) &&
+	       zero_from(f->signer, f->signer_len, sizeof(f->signer));
+}
+
+static int read_args(struct jailhouse_floors_args __user *arg,
+		     struct jailhouse_floors_args *args)
+{
+	if (copy_from_user(args, arg, sizeof(*args)))
+		return -EFAULT;
+	if (args->flags || args->num > JAILHOUSE_FLOORS_MAX)
+		return -EINVAL;
+	return 0;
+}
+
+long jailhouse_cmd_floors_get(struct jailhouse_floors_args __user *arg)
+{
+	struct jailhouse_floors_args args;
+	struct jailhouse_floor *out;
+	unsigned int n = 0, held;
+	struct floor *f;
+	long err;
+
+	err = read_args(arg, &args);
+	if (err)
+		return err;
+	out = vzalloc(array_size(max(args.num, 1U), sizeof(*out)));
+	if (!out)
+		return -ENOMEM;
+	mutex_lock(&floors_mutex);
+	list_for_each_entry(f, &floors, link)
+		if (n < args.num)
+			out[n++] = f->f;
+	held = num_floors;
+	mutex_unlock(&floors_mutex);
+	if (copy_to_user(u64_to_user_ptr(args.floors), out,
+			 array_size(n, sizeof(*out))))
+		err = -EFAULT;
+	vfree(out);
+	return err ?: held;
+}
+
+long jailhouse_cmd_floors_raise(struct jailhouse_floors_args __user *arg)
+{
+	struct jailhouse_floors_args args;
+	struct jailhouse_floor *in;
+	unsigned int n;
+	long err;
+
+	err = read_args(arg, &args);
+	if (err || !args.num)
+		return err;
+	in = vmemdup_user(u64_to_user_ptr(args.floors),
+			  array_size(args.num, sizeof(*in)));
+	if (IS_ERR(in))
+		return PTR_ERR(in);
+	for (n = 0; n < args.num && !err; n++)
+		if (!floor_valid(&in[n])) {
+			pr_err("jailhouse: rollback floor %u: malformed\n", n);
+			err = -EINVAL;
+		}
+	mutex_lock(&floors_mutex);
+	for (n = 0; n < args.num && !err; n++)
+		err = raise_locked(&in[n]);
+	mutex_unlock(&floors_mutex);
+	kvfree(in);
+	return err;
 }
 
 void jailhouse_rollback_exit(void)
@@ -61,4 +201,5 @@ void jailhouse_rollback_exit(void)
 	list_for_each_entry_safe(f, next, &floors, link)
 		kfree(f);
 	INIT_LIST_HEAD(&floors);
+	num_floors = 0;
 }

@@ -1,19 +1,34 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Rollback protection: the highest security version accepted so far per
- * (image type, name), remembered until the module is unloaded.
+ * (image type, signer, name), where the name counts only for the types
+ * whose name is bound to the image (system config, cell, inmate). The
+ * floors can be read and raised, never lowered, through /dev/jailhouse,
+ * so that the jailhouse tool can carry them across module reloads.
  */
 #ifndef _JAILHOUSE_MODULE_ROLLBACK_H
 #define _JAILHOUSE_MODULE_ROLLBACK_H
 
 #include <linux/types.h>
 
-/** Lowest security version still acceptable for (@type, @name). */
-u32 jailhouse_rollback_floor(u32 type, const char *name);
+#include <jailhouse/ioctl.h>
 
-/** Remember that @version of (@type, @name) was accepted.
- *  Return: 0 or -ENOMEM. */
-int jailhouse_rollback_raise(u32 type, const char *name, u32 version);
+#include "../lib/signature.h"
+
+/** Lowest security version still acceptable for this image. */
+u32 jailhouse_rollback_floor(u32 type, const struct jailhouse_signer_id *signer,
+			     const char *name);
+
+/**
+ * Remember that @version of this image was accepted.
+ * Return: 0 or -ENOMEM.
+ */
+int jailhouse_rollback_raise(u32 type, const struct jailhouse_signer_id *signer,
+			     const char *name, u32 version);
+
+/** JAILHOUSE_FLOORS_GET and JAILHOUSE_FLOORS_RAISE. */
+long jailhouse_cmd_floors_get(struct jailhouse_floors_args __user *arg);
+long jailhouse_cmd_floors_raise(struct jailhouse_floors_args __user *arg);
 
 void jailhouse_rollback_exit(void);
 

@@ -91,7 +91,7 @@ struct check {
 	u32 type;
 	const char *name;
 	struct jailhouse_sig_parts parts;
-	struct jailhouse_sig_signer signer;
+	struct jailhouse_signer_id signer;
 	struct jailhouse_verified *out;
 };
 
@@ -178,7 +178,7 @@ static int check_header(struct check *c)
 	if (c->name && strncmp(hdr->name, c->name, sizeof(hdr->name)) != 0)
 		return failed(c, -JAILHOUSE_SIG_ERR_NAME, "name", "image is "
 			      "signed for another name");
-	floor = jailhouse_rollback_floor(hdr->type, hdr->name);
+	floor = jailhouse_rollback_floor(hdr->type, &c->signer, hdr->name);
 	if (hdr->security_version < floor)
 		return failed(c, -JAILHOUSE_SIG_ERR_ROLLBACK, "rollback",
 			      "security version below one accepted before");
@@ -213,16 +213,10 @@ static int record(struct check *c)
 
 	memcpy(m.name, out->name, sizeof(m.name));
 	if (out->verified) {
-		out->signer_len = c->signer.id_len;
-		memcpy(out->signer, c->signer.id, out->signer_len);
-		out->signer_is_skid = c->signer.is_skid;
-		m.signer_len = out->signer_len;
-		memcpy(m.signer, out->signer, out->signer_len);
-		m.signer_is_skid = out->signer_is_skid;
-	}
-	if (out->verified) {
-		err = jailhouse_rollback_raise(out->type, out->name,
-					       out->version);
+		out->signer = c->signer;
+		m.signer = c->signer;
+		err = jailhouse_rollback_raise(out->type, &out->signer,
+					       out->name, out->version);
 		if (err)
 			return err;
 	}

@@ -28,13 +28,10 @@ struct jailhouse_verified {
 	/** false only when sig_enforce=0 let a failed check pass. */
 	bool verified;
 	/**
-	 * Who signed: subjectKeyIdentifier (signer_is_skid) or certificate
-	 * serial, as the policy's signer rules name keys; empty when not
-	 * verified.
+	 * Who signed, typed (subjectKeyIdentifier or certificate serial),
+	 * as the policy's signer rules name keys; type 0 when not verified.
 	 */
-	u8 signer[JAILHOUSE_SIG_SIGNER_ID_MAX];
-	u8 signer_len;
-	bool signer_is_skid;
+	struct jailhouse_signer_id signer;
 	/* private: the file read by jailhouse_verify_fd(), or NULL */
 	void *file;
 };

@@ -31,9 +31,3 @@ int jailhouse_loadable_region(const struct jailhouse_cell_desc *cell,
 			return n;
 	return -ERANGE;
 }
-
-__u64 jailhouse_loadable_phys(const struct jailhouse_memory *mem,
-			      __u64 address)
-{
-	return mem->phys_start + (address - mem->virt_start);
-}

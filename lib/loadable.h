@@ -22,11 +22,4 @@
 int jailhouse_loadable_region(const struct jailhouse_cell_desc *cell,
 			      __u64 address, __u64 size);
 
-/**
- * Host-physical address of guest-physical @address inside @mem, which
- * jailhouse_loadable_region() returned for it.
- */
-__u64 jailhouse_loadable_phys(const struct jailhouse_memory *mem,
-			      __u64 address);
-
 #endif /* !_JAILHOUSE_LIB_LOADABLE_H */

@@ -20,6 +20,11 @@ static const char *const rule_texts[JH_POLICY_RULE_COUNT] = {
 		"PCI device without an IOMMU unit, which the class requires",
 	[JH_POLICY_SECURITY_VERSION] =
 		"security version below the class's minimum",
+	[JH_POLICY_NOT_SANDBOX] =
+		"no sandbox flag, which the class requires",
+	[JH_POLICY_MSR] = "MSRs the class does not allow (or not that access)",
+	[JH_POLICY_REPLY_TIMEOUT] =
+		"reply timeout unbounded (0) or above the class's maximum",
 };
 
 const char *jailhouse_policy_rule_text(enum jailhouse_policy_rule rule)
@@ -57,6 +62,12 @@ const struct jailhouse_policy_pci_rule *
 jailhouse_policy_pci_rules(const struct jailhouse_policy *p)
 {
 	return (const void *)(jailhouse_policy_pio(p) + p->num_pio_ranges);
+}
+
+const struct jailhouse_msr_range *
+jailhouse_policy_msr(const struct jailhouse_policy *p)
+{
+	return (const void *)(jailhouse_policy_pci_rules(p) + p->num_pci_rules);
 }
 
 /*
@@ -127,6 +138,9 @@ static const char *signer_problem(const struct jailhouse_policy *p,
 {
 	unsigned int i;
 
+	if (s->key_id_type != JAILHOUSE_SIGNER_SKID &&
+	    s->key_id_type != JAILHOUSE_SIGNER_SERIAL)
+		return "key id type neither subjectKeyIdentifier nor serial";
 	if (s->key_id_len == 0 || s->key_id_len > JAILHOUSE_POLICY_KEY_ID_LEN)
 		return "key id length not 1 to 32";
 	for (i = s->key_id_len; i < JAILHOUSE_POLICY_KEY_ID_LEN; i++)
@@ -151,9 +165,10 @@ static const char *class_problem(const struct jailhouse_policy *p,
 	if (!run_ok(c->first_pci_rule, c->num_pci_rules, p->num_pci_rules,
 		    true))
 		return "PCI rules outside the PCI rule table";
-	if (c->flags & ~JAILHOUSE_POLICY_CLASS_FLAGS)
-		return "unknown flags";
-	return c->reserved ? "reserved field is not zero" : NULL;
+	if (!run_ok(c->first_msr, c->num_msr, p->num_msr_ranges, true))
+		return "MSR ranges outside the MSR table";
+	return c->flags & ~JAILHOUSE_POLICY_CLASS_FLAGS ? "unknown flags" :
+							    NULL;
 }
 
 static const char *pio_problem(const struct jailhouse_pio *pio)
@@ -162,6 +177,15 @@ static const char *pio_problem(const struct jailhouse_pio *pio)
 	    pio->length > JAILHOUSE_PIO_PORTS - pio->base)
 		return "empty or beyond port 0xffff";
 	return NULL;
+}
+
+static const char *msr_problem(const struct jailhouse_msr_range *m)
+{
+	if (m->count == 0 || m->count - 1 > 0xffffffffU - m->base)
+		return "empty or beyond MSR 0xffffffff";
+	if (!m->flags || (m->flags & ~JAILHOUSE_MSR_FLAGS_VALID))
+		return "access neither read nor write, or unknown flags";
+	return m->reserved ? "reserved field is not zero" : NULL;
 }
 
 static const char *pci_rule_problem(const struct jailhouse_policy_pci_rule *r)
@@ -185,13 +209,12 @@ static const char *header_problem(const struct jailhouse_policy *p)
 		return "built for another architecture";
 	if (p->revision != JAILHOUSE_POLICY_REVISION)
 		return "unsupported policy revision";
-	if (p->reserved)
-		return "reserved field is not zero";
 	if (p->num_signers > JAILHOUSE_POLICY_MAX_SIGNERS ||
 	    p->num_classes > JAILHOUSE_POLICY_MAX_CLASSES ||
 	    p->num_patterns > JAILHOUSE_POLICY_MAX_PATTERNS ||
 	    p->num_pio_ranges > JAILHOUSE_POLICY_MAX_PIO ||
-	    p->num_pci_rules > JAILHOUSE_POLICY_MAX_PCI_RULES)
+	    p->num_pci_rules > JAILHOUSE_POLICY_MAX_PCI_RULES ||
+	    p->num_msr_ranges > JAILHOUSE_POLICY_MAX_MSR)
 		return "more entries than the format allows";
 	return NULL;
 }
@@ -204,7 +227,8 @@ static size_t policy_size(const struct jailhouse_policy *p)
 	       p->num_classes * sizeof(struct jailhouse_policy_class) +
 	       p->num_patterns * sizeof(struct jailhouse_policy_pattern) +
 	       p->num_pio_ranges * sizeof(struct jailhouse_pio) +
-	       p->num_pci_rules * sizeof(struct jailhouse_policy_pci_rule);
+	       p->num_pci_rules * sizeof(struct jailhouse_policy_pci_rule) +
+	       p->num_msr_ranges * sizeof(struct jailhouse_msr_range);
 }
 
 /* First element of @count at @base that @problem objects to. */
@@ -241,7 +265,9 @@ int jailhouse_policy_validate(const void *blob, size_t size,
 			     pio_problem, &jailhouse_policy_pio(p)[__i]) ?:
 	       FIRST_PROBLEM(err, "PCI rule", p->num_pci_rules,
 			     pci_rule_problem,
-			     &jailhouse_policy_pci_rules(p)[__i]);
+			     &jailhouse_policy_pci_rules(p)[__i]) ?:
+	       FIRST_PROBLEM(err, "MSR range", p->num_msr_ranges, msr_problem,
+			     &jailhouse_policy_msr(p)[__i]);
 }
 
 /* The check */
@@ -285,18 +311,31 @@ find_class(const struct jailhouse_policy *p, const char *name)
 	return NULL;
 }
 
+/* The policy's signer @s as a typed identity. */
+static void signer_id(const struct jailhouse_policy_signer *s,
+		      struct jailhouse_signer_id *id)
+{
+	memset(id, 0, sizeof(*id));
+	id->type = s->key_id_type;
+	id->len = s->key_id_len;
+	memcpy(id->id, s->key_id, sizeof(s->key_id));
+}
+
 static void check_signer(struct jailhouse_policy_checker *chk,
-			 const char *name, const __u8 *key_id, size_t len)
+			 const char *name,
+			 const struct jailhouse_signer_id *signer)
 {
 	const struct jailhouse_policy *p = chk->policy;
 	const struct jailhouse_policy_signer *s = jailhouse_policy_signers(p);
+	struct jailhouse_signer_id id;
 	__u32 i;
 
 	/* A policy naming no signer leaves that to the keyring. */
 	if (p->num_signers == 0)
 		return;
 	for (i = 0; i < p->num_signers; i++) {
-		if (s[i].key_id_len != len || memcmp(s[i].key_id, key_id, len))
+		signer_id(&s[i], &id);
+		if (!jailhouse_signer_equal(&id, signer))
 			continue;
 		if (!any_pattern_matches(p, s[i].first_pattern,
 					 s[i].num_patterns, name))
@@ -371,6 +410,43 @@ static void check_pio(struct jailhouse_policy_checker *chk,
 			       pio[i].base, 0);
 }
 
+/*
+ * Whether the class's ranges with at least @flags cover MSRs [base,
+ * base + count) without gaps (64-bit: the last range may end at 2^32).
+ */
+static bool msrs_allowed(const struct jailhouse_policy *p,
+			 const struct jailhouse_policy_class *c,
+			 const struct jailhouse_msr_range *want)
+{
+	const struct jailhouse_msr_range *r =
+		jailhouse_policy_msr(p) + c->first_msr;
+	__u64 pos = want->base, end = pos + want->count, r_end;
+	__u32 i;
+
+	for (i = 0; i < c->num_msr && pos < end; i++) {
+		r_end = (__u64)r[i].base + r[i].count;
+		if ((want->flags & ~r[i].flags) || pos < r[i].base ||
+		    pos >= r_end)
+			continue;
+		pos = r_end;
+		i = -1U;	/* look for the range holding the new pos */
+	}
+	return pos >= end;
+}
+
+static void check_msr(struct jailhouse_policy_checker *chk,
+		      const struct jailhouse_policy_class *c,
+		      const struct jailhouse_cell_desc *cell)
+{
+	const struct jailhouse_msr_range *msr = jailhouse_cell_msrs(cell);
+	unsigned int i;
+
+	for (i = 0; i < cell->num_msr_ranges; i++)
+		if (!msrs_allowed(chk->policy, c, &msr[i]))
+			report(chk, JH_POLICY_MSR, "MSR range", i,
+			       msr[i].base, 0);
+}
+
 static bool pci_class_allowed(const struct jailhouse_policy *p,
 			      const struct jailhouse_policy_class *c,
 			      __u32 class_code)
@@ -409,15 +485,42 @@ static void check_pci(struct jailhouse_policy_checker *chk,
 	}
 }
 
+/* Destroy must always win: the sandbox flag, a bounded reply timeout. */
+static void check_flags(struct jailhouse_policy_checker *chk,
+			const struct jailhouse_policy_class *c,
+			const struct jailhouse_cell_desc *cell)
+{
+	__u32 timeout = cell->msg_reply_timeout;
+
+	if ((c->flags & JAILHOUSE_POLICY_SANDBOX_REQUIRED) &&
+	    !(cell->flags & JAILHOUSE_CELL_SANDBOX))
+		report(chk, JH_POLICY_NOT_SANDBOX, NULL, 0, cell->flags, 0);
+	if (c->max_reply_timeout &&
+	    (timeout == 0 || timeout > c->max_reply_timeout))
+		report(chk, JH_POLICY_REPLY_TIMEOUT, NULL, 0, timeout,
+		       c->max_reply_timeout);
+}
+
+unsigned int
+jailhouse_policy_check_signer(struct jailhouse_policy_checker *chk,
+			      const char *name,
+			      const struct jailhouse_signer_id *signer)
+{
+	unsigned int before = chk->violations;
+
+	check_signer(chk, name, signer);
+	return chk->violations - before;
+}
+
 unsigned int jailhouse_policy_check_cell(struct jailhouse_policy_checker *chk,
 					 const struct jailhouse_cell_desc *cell,
-					 const __u8 *key_id, size_t key_id_len)
+					 const struct jailhouse_signer_id *signer)
 {
 	const struct jailhouse_policy_class *c;
 	unsigned int before = chk->violations;
 
-	if (key_id)
-		check_signer(chk, cell->name, key_id, key_id_len);
+	if (signer)
+		check_signer(chk, cell->name, signer);
 	c = find_class(chk->policy, cell->name);
 	chk->class = c;
 	if (!c) {
@@ -427,7 +530,9 @@ unsigned int jailhouse_policy_check_cell(struct jailhouse_policy_checker *chk,
 	check_memory(chk, c, cell);
 	check_cpus(chk, c, cell);
 	check_pio(chk, c, cell);
+	check_msr(chk, c, cell);
 	check_pci(chk, c, cell);
+	check_flags(chk, c, cell);
 	if (cell->security_version < c->min_security_version)
 		report(chk, JH_POLICY_SECURITY_VERSION, NULL, 0,
 		       cell->security_version, c->min_security_version);

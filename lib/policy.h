@@ -11,6 +11,7 @@
 #include <jailhouse/policy.h>
 
 #include "config.h"
+#include "signature.h"
 
 /**
  * Validate a policy blob: header, counts, that every run of patterns,
@@ -32,6 +33,8 @@ const struct jailhouse_pio *
 jailhouse_policy_pio(const struct jailhouse_policy *p);
 const struct jailhouse_policy_pci_rule *
 jailhouse_policy_pci_rules(const struct jailhouse_policy *p);
+const struct jailhouse_msr_range *
+jailhouse_policy_msr(const struct jailhouse_policy *p);
 
 enum jailhouse_policy_rule {
 	JH_POLICY_NO_CLASS,		/* no class covers the cell's name */
@@ -44,6 +47,9 @@ enum jailhouse_policy_rule {
 	JH_POLICY_ROOTSHARED,		/* shared with root cell */
 	JH_POLICY_IOMMU,		/* device without IOMMU */
 	JH_POLICY_SECURITY_VERSION,	/* below the minimum */
+	JH_POLICY_NOT_SANDBOX,		/* sandbox flag missing */
+	JH_POLICY_REPLY_TIMEOUT,	/* reply timeout unbounded or long */
+	JH_POLICY_MSR,			/* MSRs not allowed */
 	JH_POLICY_RULE_COUNT
 };
 
@@ -74,14 +80,25 @@ bool jailhouse_policy_match(const char *pattern, const char *name);
 
 /**
  * Check validated cell descriptor @cell against the policy: its class's
- * limits and, if @key_id is not NULL and the policy names signers, that
- * this signer is one of them and may sign this cell name.
- * Every violation is reported.
+ * limits and, if @signer is not NULL and the policy names signers, that
+ * this signer (type and bytes) is one of them and may sign this cell
+ * name. Every violation is reported.
  *
  * Return: the number of violations (0: the cell complies).
  */
 unsigned int jailhouse_policy_check_cell(struct jailhouse_policy_checker *chk,
 					 const struct jailhouse_cell_desc *cell,
-					 const __u8 *key_id, size_t key_id_len);
+					 const struct jailhouse_signer_id *signer);
+
+/**
+ * Only the signer rules: whether @signer may sign for cell @name (an
+ * inmate image for that cell). Violations are reported as above.
+ *
+ * Return: the number of violations (0: allowed).
+ */
+unsigned int
+jailhouse_policy_check_signer(struct jailhouse_policy_checker *chk,
+			      const char *name,
+			      const struct jailhouse_signer_id *signer);
 
 #endif /* !_JAILHOUSE_LIB_POLICY_H */

@@ -323,7 +323,7 @@ static int der_signer_info(struct der *sd, unsigned int *version,
 }
 
 /* sid, with the SignerInfo version it implies. */
-static int der_sid(struct der *si, struct jailhouse_sig_signer *signer,
+static int der_sid(struct der *si, struct jailhouse_signer_id *signer,
 		   unsigned int *version)
 {
 	struct der id, ias;
@@ -331,7 +331,7 @@ static int der_sid(struct der *si, struct jailhouse_sig_signer *signer,
 	if (der_peek(si, DER_IMPLICIT_0)) {
 		if (der_take(si, DER_IMPLICIT_0, &id) || id.len == 0)
 			return -EBADMSG;
-		signer->is_skid = true;
+		signer->type = JAILHOUSE_SIGNER_SKID;
 		*version = 3;
 	} else {
 		if (der_take(si, DER_SEQUENCE, &ias) ||
@@ -339,16 +339,18 @@ static int der_sid(struct der *si, struct jailhouse_sig_signer *signer,
 		    der_take(&ias, DER_INTEGER, &id) || id.len == 0 ||
 		    ias.len != 0)
 			return -EBADMSG;
-		signer->is_skid = false;
+		signer->type = JAILHOUSE_SIGNER_SERIAL;
 		*version = 1;
 	}
-	signer->id = id.p;
-	signer->id_len = id.len;
-	return id.len <= JAILHOUSE_SIG_SIGNER_ID_MAX ? 0 : -EBADMSG;
+	if (id.len > JAILHOUSE_SIG_SIGNER_ID_MAX)
+		return -EBADMSG;
+	signer->len = id.len;
+	memcpy(signer->id, id.p, id.len);
+	return 0;
 }
 
 static int der_signer_fields(struct der *si, unsigned int sd_version,
-			     struct jailhouse_sig_signer *signer)
+			     struct jailhouse_signer_id *signer)
 {
 	unsigned int version, sid_version;
 	struct der sig;
@@ -366,12 +368,13 @@ static int der_signer_fields(struct der *si, unsigned int sd_version,
 }
 
 int jailhouse_sig_signer(const void *cms, size_t size,
-			 struct jailhouse_sig_signer *signer,
+			 struct jailhouse_signer_id *signer,
 			 const char **reason)
 {
 	unsigned int sd_version;
 	struct der sd, si;
 
+	memset(signer, 0, sizeof(*signer));
 	*reason = "signature is not a CMS SignedData in DER";
 	if (der_signed_data(cms, size, &sd))
 		return -EBADMSG;

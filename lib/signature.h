@@ -37,13 +37,22 @@ struct jailhouse_sig_parts {
 /* Longest signer identifier accepted (SHA-1 SKIDs and serials fit). */
 #define JAILHOUSE_SIG_SIGNER_ID_MAX	32
 
-/* Who signed: the SignerInfo's identifier, pointing into the CMS blob. */
-struct jailhouse_sig_signer {
-	const __u8 *id;
-	size_t id_len;
-	/** true: subjectKeyIdentifier; false: serial number of the cert. */
-	bool is_skid;
+/* Who signed, typed: never compare the bytes without the type. */
+struct jailhouse_signer_id {
+	/** JAILHOUSE_SIGNER_SKID or _SERIAL; 0: no signer (unverified). */
+	__u32 type;
+	__u32 len;
+	__u8 id[JAILHOUSE_SIG_SIGNER_ID_MAX];
 };
+
+/** Whether @a and @b name the same signer: same type, same bytes. */
+static inline bool jailhouse_signer_equal(const struct jailhouse_signer_id *a,
+					  const struct jailhouse_signer_id *b)
+{
+	return a->type == b->type && a->len == b->len &&
+	       a->len <= JAILHOUSE_SIG_SIGNER_ID_MAX &&
+	       memcmp(a->id, b->id, a->len) == 0;
+}
 
 /**
  * Locate the parts of a signed file from its trailer.
@@ -87,7 +96,7 @@ int jailhouse_sig_parse(const void *data, size_t size,
  * Return: 0 or -EBADMSG with *reason set.
  */
 int jailhouse_sig_signer(const void *cms, size_t size,
-			 struct jailhouse_sig_signer *signer,
+			 struct jailhouse_signer_id *signer,
 			 const char **reason);
 
 /** Short name of a JAILHOUSE_IMAGE_* type ("?" when unknown). */

@@ -80,17 +80,16 @@ static int cmd_check(const char *policy_path, const char *cell_path,
 		     const char *cert, char *error)
 {
 	struct config_blob policy, cell = { 0 };
-	uint8_t key_id[JAILHOUSE_POLICY_KEY_ID_LEN];
-	size_t key_id_len = 0;
+	struct jailhouse_signer_id signer;
 	int ret;
 
-	ret = cert ? policy_cert_key_id(cert, key_id, &key_id_len, error) : 0;
+	ret = cert ? policy_cert_key_id(cert, &signer, error) : 0;
 	ret = ret ?: load_policy(policy_path, &policy, error);
 	if (ret)
 		return ret;
 	ret = config_load(cell_path, &cell, error) ?:
-	      policy_check_cell(stdout, &policy, &cell, cert ? key_id : NULL,
-				key_id_len, error);
+	      policy_check_cell(stdout, &policy, &cell, cert ? &signer : NULL,
+				error);
 	config_blob_free(&policy);
 	config_blob_free(&cell);
 	if (!ret)

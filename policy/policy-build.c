@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../lib/policy.h"
+#include "config-names.h"
 #include "config-text.h"
 #include "policy-tool.h"
 
@@ -23,7 +24,7 @@ struct table {
 struct policy_build {
 	struct text_doc *td;
 	const char *dir;	/* directory of the policy file */
-	struct table signers, classes, patterns, pio, pci;
+	struct table signers, classes, patterns, pio, pci, msr;
 };
 
 /* Append a zeroed entry; NULL with an error when the table is full. */
@@ -117,16 +118,18 @@ static int parse_cert(struct policy_build *pb, yaml_node_t *node,
 		      struct jailhouse_policy_signer *s)
 {
 	char path[4096], error[CONFIG_ERROR_LEN];
+	struct jailhouse_signer_id id;
 	const char *name = NULL;
-	size_t len;
 
 	if (text_string(pb->td, node, &name))
 		return -EINVAL;
 	snprintf(path, sizeof(path), "%s%s%s", name[0] == '/' ? "" : pb->dir,
 		 name[0] == '/' ? "" : "/", name);
-	if (policy_cert_key_id(path, s->key_id, &len, error))
+	if (policy_cert_key_id(path, &id, error))
 		return text_error(pb->td, node, "%s", error);
-	s->key_id_len = (__u32)len;
+	s->key_id_type = (__u16)id.type;
+	s->key_id_len = (__u16)id.len;
+	memcpy(s->key_id, id.id, id.len);
 	return 0;
 }
 
@@ -140,16 +143,30 @@ static int set_run(struct jailhouse_policy_signer *s, __u32 first,
 }
 
 static const char *const signer_keys[] = {
-	"certificate", "key-id", "cells", NULL
+	"certificate", "key-id", "serial", "cells", NULL
 };
+
+/* key-id: a subjectKeyIdentifier; serial: a certificate's serial. */
+static int parse_hex_signer(struct policy_build *pb, yaml_node_t *node,
+			    __u16 type, struct jailhouse_policy_signer *s)
+{
+	const char *hex = NULL;
+	size_t len;
+
+	if (text_string(pb->td, node, &hex) ||
+	    parse_hex_id(hex, s->key_id, &len))
+		return text_error(pb->td, node, "expected 1 to 32 hex bytes, "
+				  "like 'a1:b2:c3'");
+	s->key_id_type = type;
+	s->key_id_len = (__u16)len;
+	return 0;
+}
 
 static int parse_signer(struct policy_build *pb, yaml_node_t *node)
 {
 	struct jailhouse_policy_signer *s;
-	yaml_node_t *cert, *kid;
-	const char *hex = NULL;
+	yaml_node_t *cert, *kid, *serial;
 	__u32 first, num;
-	size_t len;
 
 	if (text_map_check(pb->td, node, "signer", signer_keys))
 		return -EINVAL;
@@ -158,17 +175,17 @@ static int parse_signer(struct policy_build *pb, yaml_node_t *node)
 		return -EINVAL;
 	cert = text_map_get(pb->td, node, "certificate");
 	kid = text_map_get(pb->td, node, "key-id");
-	if (!cert == !kid)
-		return text_error(pb->td, node, "expected either "
-				  "'certificate' or 'key-id'");
+	serial = text_map_get(pb->td, node, "serial");
+	if (!!cert + !!kid + !!serial != 1)
+		return text_error(pb->td, node, "expected one of "
+				  "'certificate', 'key-id' or 'serial'");
 	if (cert && parse_cert(pb, cert, s))
 		return -EINVAL;
-	if (kid && (text_string(pb->td, kid, &hex) ||
-		    parse_hex_id(hex, s->key_id, &len)))
-		return text_error(pb->td, kid, "expected a key id of 1 to 32 "
-				  "hex bytes, like 'a1:b2:c3'");
-	if (kid)
-		s->key_id_len = (__u32)len;
+	if (kid && parse_hex_signer(pb, kid, JAILHOUSE_SIGNER_SKID, s))
+		return -EINVAL;
+	if (serial &&
+	    parse_hex_signer(pb, serial, JAILHOUSE_SIGNER_SERIAL, s))
+		return -EINVAL;
 	return parse_patterns(pb, node, &first, &num) ?:
 	       set_run(s, first, num);
 }
@@ -241,6 +258,33 @@ static int parse_list(struct policy_build *pb, yaml_node_t *map,
 	return ret;
 }
 
+static const char *const msr_keys[] = { "base", "count", "access", NULL };
+
+/* As in a cell config: {base, count (default 1), access: [read, write]}. */
+static int msr_item(struct policy_build *pb, yaml_node_t *node, __u32 arg)
+{
+	unsigned long long base, count = 1, access = 0;
+	struct jailhouse_msr_range *msr;
+	yaml_node_t *acc;
+
+	(void)arg;
+	if (text_map_check(pb->td, node, "MSR range", msr_keys) ||
+	    text_need_u64(pb->td, node, "base", 0xffffffff, &base) ||
+	    text_opt_u64(pb->td, node, "count", 0xffffffff, &count) ||
+	    text_map_need(pb->td, node, "access", &acc) ||
+	    text_flags(pb->td, acc, config_msr_access, &access))
+		return -EINVAL;
+	if (!text_map_get(pb->td, node, "count"))
+		count = 1;
+	msr = table_push(pb, &pb->msr, node);
+	if (!msr)
+		return -EINVAL;
+	msr->base = (__u32)base;
+	msr->count = (__u32)count;
+	msr->flags = (__u32)access;
+	return 0;
+}
+
 static int pio_item(struct policy_build *pb, yaml_node_t *node, __u32 arg)
 {
 	(void)arg;
@@ -267,20 +311,24 @@ static int parse_bool(struct policy_build *pb, yaml_node_t *map,
 static const char *const class_keys[] = {
 	"name", "cells", "max-memory", "max-cpus", "pio", "pci-allow",
 	"pci-deny", "root-shared", "iommu-required", "min-security-version",
-	NULL
+	"sandbox-required", "max-reply-timeout", "msr", NULL
 };
 
 static int parse_class_limits(struct policy_build *pb, yaml_node_t *node,
 			      struct jailhouse_policy_class *c)
 {
-	unsigned long long max_memory, max_cpus, min_version;
-	int shared, iommu;
+	unsigned long long max_memory, max_cpus, min_version, timeout;
+	int shared, iommu, sandbox;
 
 	shared = parse_bool(pb, node, "root-shared",
 			    JAILHOUSE_POLICY_ROOTSHARED_OK);
 	iommu = parse_bool(pb, node, "iommu-required",
 			   JAILHOUSE_POLICY_IOMMU_REQUIRED);
-	if (shared < 0 || iommu < 0 ||
+	sandbox = parse_bool(pb, node, "sandbox-required",
+			     JAILHOUSE_POLICY_SANDBOX_REQUIRED);
+	if (shared < 0 || iommu < 0 || sandbox < 0 ||
+	    text_opt_u64(pb->td, node, "max-reply-timeout", 0xffffffff,
+			 &timeout) ||
 	    text_need_u64(pb->td, node, "max-memory", ULLONG_MAX,
 			  &max_memory) ||
 	    text_need_u64(pb->td, node, "max-cpus", 0xffffffff, &max_cpus) ||
@@ -290,14 +338,15 @@ static int parse_class_limits(struct policy_build *pb, yaml_node_t *node,
 	c->max_memory = max_memory;
 	c->max_cpus = (__u32)max_cpus;
 	c->min_security_version = (__u32)min_version;
-	c->flags = (__u32)(shared | iommu);
+	c->flags = (__u32)(shared | iommu | sandbox);
+	c->max_reply_timeout = (__u32)timeout;
 	return 0;
 }
 
 static int parse_class(struct policy_build *pb, yaml_node_t *node)
 {
 	struct jailhouse_policy_class c = { 0 }, *slot;
-	__u32 first, num, num_pio = 0, num_pci = 0;
+	__u32 first, num, num_pio = 0, num_pci = 0, num_msr = 0;
 	yaml_node_t *name_node;
 	const char *name = NULL;
 
@@ -311,18 +360,21 @@ static int parse_class(struct policy_build *pb, yaml_node_t *node)
 	strcpy(c.name, name);
 	c.first_pio = (__u32)pb->pio.count;
 	c.first_pci_rule = (__u32)pb->pci.count;
+	c.first_msr = (__u32)pb->msr.count;
 	if (parse_patterns(pb, node, &first, &num) ||
 	    parse_class_limits(pb, node, &c) ||
 	    parse_list(pb, node, "pio", pio_item, 0, &num_pio) ||
 	    parse_list(pb, node, "pci-allow", parse_pci_rule,
 		       JAILHOUSE_POLICY_PCI_ALLOW, &num_pci) ||
 	    parse_list(pb, node, "pci-deny", parse_pci_rule,
-		       JAILHOUSE_POLICY_PCI_DENY, &num_pci))
+		       JAILHOUSE_POLICY_PCI_DENY, &num_pci) ||
+	    parse_list(pb, node, "msr", msr_item, 0, &num_msr))
 		return -EINVAL;
 	c.first_pattern = first;
 	c.num_patterns = num;
 	c.num_pio = num_pio;
 	c.num_pci_rules = num_pci;
+	c.num_msr = num_msr;
 	slot = table_push(pb, &pb->classes, node);
 	if (!slot)
 		return -EINVAL;
@@ -347,6 +399,7 @@ static int assemble(struct policy_build *pb, struct config_blob *out)
 {
 	struct table *tables[] = {
 		&pb->signers, &pb->classes, &pb->patterns, &pb->pio, &pb->pci,
+		&pb->msr,
 	};
 	struct jailhouse_policy hdr = {
 		.architecture = JAILHOUSE_ARCH_X86,
@@ -356,19 +409,20 @@ static int assemble(struct policy_build *pb, struct config_blob *out)
 		.num_patterns = (__u32)pb->patterns.count,
 		.num_pio_ranges = (__u32)pb->pio.count,
 		.num_pci_rules = (__u32)pb->pci.count,
+		.num_msr_ranges = (__u32)pb->msr.count,
 	};
 	size_t i, off = sizeof(hdr);
 
 	memcpy(hdr.signature, JAILHOUSE_POLICY_SIGNATURE,
 	       JAILHOUSE_SIGNATURE_LEN);
 	out->size = sizeof(hdr);
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++)
 		out->size += tables[i]->count * tables[i]->size;
 	out->data = malloc(out->size);
 	if (!out->data)
 		return -ENOMEM;
 	memcpy(out->data, &hdr, sizeof(hdr));
-	for (i = 0; i < 5; i++) {
+	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
 		memcpy(out->data + off, tables[i]->data,
 		       tables[i]->count * tables[i]->size);
 		off += tables[i]->count * tables[i]->size;
@@ -404,6 +458,7 @@ static void free_tables(struct policy_build *pb)
 	free(pb->patterns.data);
 	free(pb->pio.data);
 	free(pb->pci.data);
+	free(pb->msr.data);
 }
 
 #define TABLE(type, max, what) { NULL, 0, sizeof(type), max, what }
@@ -425,6 +480,8 @@ int policy_build(const char *file, const void *text, size_t len,
 			     "port ranges"),
 		.pci = TABLE(struct jailhouse_policy_pci_rule,
 			     JAILHOUSE_POLICY_MAX_PCI_RULES, "PCI rules"),
+		.msr = TABLE(struct jailhouse_msr_range,
+			     JAILHOUSE_POLICY_MAX_MSR, "MSR ranges"),
 	};
 	int ret;
 

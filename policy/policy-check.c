@@ -66,8 +66,8 @@ static void explain(struct jailhouse_policy_checker *chk,
 }
 
 int policy_check_cell(FILE *out, const struct config_blob *policy,
-		      const struct config_blob *cell, const uint8_t *key_id,
-		      size_t key_id_len, char *error)
+		      const struct config_blob *cell,
+		      const struct jailhouse_signer_id *signer, char *error)
 {
 	struct jailhouse_config_error err;
 	struct explain ex = { .out = out, .cell = (const void *)cell->data };
@@ -81,8 +81,7 @@ int policy_check_cell(FILE *out, const struct config_blob *policy,
 		return config_invalid(error, "policy", &err);
 	if (jailhouse_cell_validate(cell->data, cell->size, &err))
 		return config_invalid(error, "cell", &err);
-	found = jailhouse_policy_check_cell(&chk, ex.cell, key_id,
-					    key_id_len);
+	found = jailhouse_policy_check_cell(&chk, ex.cell, signer);
 	if (!found)
 		return 0;
 	snprintf(error, CONFIG_ERROR_LEN, "cell '%s' violates the policy "

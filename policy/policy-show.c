@@ -48,7 +48,8 @@ static void show_signer(FILE *out, const struct jailhouse_policy *p,
 {
 	__u32 i;
 
-	fprintf(out, "  - key-id: \"");
+	fprintf(out, "  - %s: \"", s->key_id_type == JAILHOUSE_SIGNER_SKID ?
+		"key-id" : "serial");
 	for (i = 0; i < s->key_id_len; i++)
 		fprintf(out, "%s%02x", i ? ":" : "", s->key_id[i]);
 	fprintf(out, "\"\n");
@@ -88,6 +89,24 @@ static void show_pci_rules(FILE *out, const char *key,
 		fprintf(out, "]\n");
 }
 
+/* "    msr:" and the class's MSR ranges, as policy_build() reads them. */
+static void show_msr(FILE *out, const struct jailhouse_policy *p,
+		     const struct jailhouse_policy_class *c)
+{
+	const struct jailhouse_msr_range *m = jailhouse_policy_msr(p) +
+					      c->first_msr;
+	__u32 i;
+
+	if (c->num_msr)
+		fprintf(out, "    msr:\n");
+	for (i = 0; i < c->num_msr; i++)
+		fprintf(out, "      - {base: 0x%x, count: %u, access: [%s%s%s]}"
+			"\n", m[i].base, m[i].count,
+			m[i].flags & JAILHOUSE_MSR_READ ? "read" : "",
+			m[i].flags == JAILHOUSE_MSR_FLAGS_VALID ? ", " : "",
+			m[i].flags & JAILHOUSE_MSR_WRITE ? "write" : "");
+}
+
 static void show_class(FILE *out, const struct jailhouse_policy *p,
 		       const struct jailhouse_policy_class *c)
 {
@@ -110,9 +129,16 @@ static void show_class(FILE *out, const struct jailhouse_policy *p,
 			pio[i].base, pio[i].length);
 	show_pci_rules(out, "pci-allow", p, c, JAILHOUSE_POLICY_PCI_ALLOW);
 	show_pci_rules(out, "pci-deny", p, c, JAILHOUSE_POLICY_PCI_DENY);
-	fprintf(out, "    root-shared: %s\n    iommu-required: %s\n",
+	show_msr(out, p, c);
+	fprintf(out, "    root-shared: %s\n    iommu-required: %s\n"
+		"    sandbox-required: %s\n",
 		c->flags & JAILHOUSE_POLICY_ROOTSHARED_OK ? "true" : "false",
-		c->flags & JAILHOUSE_POLICY_IOMMU_REQUIRED ? "true" : "false");
+		c->flags & JAILHOUSE_POLICY_IOMMU_REQUIRED ? "true" : "false",
+		c->flags & JAILHOUSE_POLICY_SANDBOX_REQUIRED ? "true" :
+		"false");
+	if (c->max_reply_timeout)
+		fprintf(out, "    max-reply-timeout: %u\n",
+			c->max_reply_timeout);
 	if (c->min_security_version)
 		fprintf(out, "    min-security-version: %u\n",
 			c->min_security_version);
@@ -130,24 +156,25 @@ static bool in_build_order(const struct jailhouse_policy *p)
 	const struct jailhouse_policy_class *c = jailhouse_policy_classes(p);
 	const struct jailhouse_policy_pci_rule *r =
 		jailhouse_policy_pci_rules(p);
-	__u32 i, pat = 0, pio = 0, pci = 0;
+	__u32 i, pat = 0, pio = 0, pci = 0, msr = 0;
 
 	for (i = 0; i < p->num_signers; pat += s[i++].num_patterns)
 		if (s[i].first_pattern != pat)
 			return false;
 	for (i = 0; i < p->num_classes; i++) {
 		if (c[i].first_pattern != pat || c[i].first_pio != pio ||
-		    c[i].first_pci_rule != pci)
+		    c[i].first_pci_rule != pci || c[i].first_msr != msr)
 			return false;
 		pat += c[i].num_patterns;
 		pio += c[i].num_pio;
+		msr += c[i].num_msr;
 		for (; pci < c[i].first_pci_rule + c[i].num_pci_rules; pci++)
 			if (pci > c[i].first_pci_rule &&
 			    r[pci].action < r[pci - 1].action)
 				return false;
 	}
 	return pat == p->num_patterns && pio == p->num_pio_ranges &&
-	       pci == p->num_pci_rules;
+	       pci == p->num_pci_rules && msr == p->num_msr_ranges;
 }
 
 int policy_show(FILE *out, const char *file, const struct config_blob *blob,

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "config-tool.h"
+#include "../lib/signature.h"
 
 /*
  * Compile text policy @text (@len bytes, named @file in messages; paths of
@@ -30,17 +31,23 @@ int policy_show(FILE *out, const char *file, const struct config_blob *blob,
 /* Whether @blob starts like a binary policy. */
 bool policy_is_binary(const struct config_blob *blob);
 
-/* The subjectKeyIdentifier of the X.509 certificate (PEM or DER) @path. */
-int policy_cert_key_id(const char *path, uint8_t *id, size_t *len,
+/*
+ * The typed identity a signature by the X.509 certificate (PEM or DER)
+ * @path, or by @cert, carries as jh-sign makes it: its
+ * subjectKeyIdentifier, or its serial if it has none.
+ */
+int policy_cert_key_id(const char *path, struct jailhouse_signer_id *id,
 		       char *error);
+typedef struct x509_st X509;
+int policy_cert_signer_id(X509 *cert, struct jailhouse_signer_id *id);
 
 /**
  * policy_check_cell() - check a cell descriptor against a policy
  * @out:	where each violation is explained, one line each, or NULL
  * @policy:	binary policy and its size (validated here)
  * @cell:	binary cell descriptor and its size (validated here)
- * @key_id:	the signer's subjectKeyIdentifier, or NULL not to check
- *		who signs
+ * @signer:	the signer's typed identity, or NULL not to check who
+ *		signs
  *
  * For jh-sign: refuse to sign (unless --force) when this does not
  * return 0.
@@ -50,7 +57,7 @@ int policy_cert_key_id(const char *path, uint8_t *id, size_t *len,
  * blob is malformed (reason in @error).
  */
 int policy_check_cell(FILE *out, const struct config_blob *policy,
-		      const struct config_blob *cell, const uint8_t *key_id,
-		      size_t key_id_len, char *error);
+		      const struct config_blob *cell,
+		      const struct jailhouse_signer_id *signer, char *error);
 
 #endif /* !_JAILHOUSE_POLICY_TOOL_H */

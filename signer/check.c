@@ -146,7 +146,7 @@ static void print_hex(const char *label, const unsigned char *p, size_t len)
 
 static int print_signer(const struct jh_sigfile *f)
 {
-	struct jailhouse_sig_signer signer;
+	struct jailhouse_signer_id signer;
 	unsigned char *der;
 	const char *reason;
 	int err;
@@ -155,8 +155,8 @@ static int print_signer(const struct jh_sigfile *f)
 	if (err)
 		return err;
 	jailhouse_sig_signer(der, f->layout.cms_size, &signer, &reason);
-	print_hex(signer.is_skid ? "signer:    skid:" : "signer:    serial:",
-		  signer.id, signer.id_len);
+	print_hex(signer.type == JAILHOUSE_SIGNER_SKID ? "signer:    skid:" :
+		  "signer:    serial:", signer.id, signer.len);
 	printf("\n");
 	free(der);
 	return 0;

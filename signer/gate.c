@@ -30,9 +30,10 @@ static int read_payload(const struct jh_sigfile *f, struct config_blob *blob)
 static int check(const struct jh_sigfile *cell, const struct jh_sigfile *pol,
 		 X509 *cert, bool force)
 {
-	const ASN1_OCTET_STRING *skid = X509_get0_subject_key_id(cert);
+	struct jailhouse_signer_id signer;
 	struct config_blob policy, desc;
 	char error[CONFIG_ERROR_LEN];
+	bool known = !policy_cert_signer_id(cert, &signer);
 	int err;
 
 	err = read_payload(pol, &policy);
@@ -41,9 +42,8 @@ static int check(const struct jh_sigfile *cell, const struct jh_sigfile *pol,
 	err = read_payload(cell, &desc);
 	if (err)
 		goto free_policy;
-	err = policy_check_cell(stderr, &policy, &desc,
-				skid ? ASN1_STRING_get0_data(skid) : NULL,
-				skid ? ASN1_STRING_length(skid) : 0, error);
+	err = policy_check_cell(stderr, &policy, &desc, known ? &signer : NULL,
+				error);
 	if (err == -EPERM && force)
 		fprintf(stderr, "jh-sign: %s: %s; signing anyway (--force)\n",
 			cell->path, error);

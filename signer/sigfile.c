@@ -122,7 +122,7 @@ __u64 jh_sigfile_payload_size(const struct jh_sigfile *f)
 
 int jh_sigfile_read_cms(const struct jh_sigfile *f, unsigned char **buf)
 {
-	struct jailhouse_sig_signer signer;
+	struct jailhouse_signer_id signer;
 	const char *reason;
 	int err;
 

@@ -17,9 +17,19 @@ int jailhouse_open_device(void);
 
 /**
  * Issue one ioctl on /dev/jailhouse, printing "jailhouse: WHAT: reason"
- * on failure. Return: the ioctl's non-negative result or -errno.
+ * on failure. Requests that verify signed images run between a restore
+ * of the saved rollback floors and, once accepted, a save of the new
+ * ones. Return: the ioctl's non-negative result or -errno.
  */
 int jailhouse_ioctl(unsigned long request, void *arg, const char *what);
+
+/**
+ * Rollback floors kept in JAILHOUSE_FLOORS_FILE (floors.c): raise the
+ * loader's floors on device @dev to the file's (none: nothing to do), and
+ * save the loader's floors to the file. Return: 0 or -errno, printed.
+ */
+int jailhouse_floors_restore(int dev);
+int jailhouse_floors_save(int dev);
 
 /* `jailhouse enable|disable|console` (cmd-enable.c). */
 int cmd_enable(int argc, char *argv[]);

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -53,17 +54,29 @@ int jailhouse_open_device(void)
 	return fd;
 }
 
+/* Requests that verify signed images, and so may raise floors. */
+static bool verifies(unsigned long request)
+{
+	return request == JAILHOUSE_ENABLE ||
+	       request == JAILHOUSE_CELL_CREATE ||
+	       request == JAILHOUSE_CELL_LOAD ||
+	       request == JAILHOUSE_POLICY_LOAD;
+}
+
 int jailhouse_ioctl(unsigned long request, void *arg, const char *what)
 {
 	int fd = jailhouse_open_device();
-	int ret;
+	int ret = 0;
 
 	if (fd < 0)
 		return fd;
-	ret = ioctl(fd, request, arg);
-	if (ret < 0) {
+	if (verifies(request))
+		ret = jailhouse_floors_restore(fd);
+	if (!ret && ioctl(fd, request, arg) < 0) {
 		ret = -errno;
 		fprintf(stderr, "jailhouse: %s: %s\n", what, strerror(-ret));
+	} else if (!ret && verifies(request)) {
+		ret = jailhouse_floors_save(fd);
 	}
 	close(fd);
 	return ret;

@@ -4,11 +4,13 @@
  *
  * A cell issues VMCALL (Intel) or VMMCALL (AMD) with the code in EAX and
  * up to two arguments in RDI and RSI; the result comes back in RAX
- * (negative errno on failure). Codes below JAILHOUSE_HC_DEBUG_CONSOLE_PUTC
- * are accepted from the root cell only.
+ * (negative errno on failure). Codes below JAILHOUSE_HC_DEBUG_CONSOLE_PUTC,
+ * and JAILHOUSE_HC_CELL_LOAD, are accepted from the root cell only.
  */
 #ifndef _JAILHOUSE_HYPERCALL_H
 #define _JAILHOUSE_HYPERCALL_H
+
+#include <jailhouse/types.h>
 
 #define JAILHOUSE_HC_DISABLE			0
 #define JAILHOUSE_HC_CELL_CREATE		1
@@ -19,6 +21,26 @@
 #define JAILHOUSE_HC_CELL_GET_STATE		6
 #define JAILHOUSE_HC_CPU_GET_INFO		7
 #define JAILHOUSE_HC_DEBUG_CONSOLE_PUTC		8
+#define JAILHOUSE_HC_CELL_LOAD			9
+
+/*
+ * JAILHOUSE_HC_CELL_LOAD(cell id, root guest-physical address of this):
+ * the hypervisor copies @size bytes from the root cell's RAM at @src into
+ * the stopped cell at its guest-physical @dst, which must lie in the
+ * cell's loadable regions. Loadable memory never returns to the root cell
+ * while the cell exists: the loader copies the verified image from its
+ * own buffer, so nothing the root's user space can write reaches the cell
+ * between verification and start. Filled by the loader.
+ */
+#define JAILHOUSE_LOAD_MAX_SIZE			0x200000
+
+struct jailhouse_load_chunk {
+	__u64 src;	/* root guest-physical */
+	__u64 dst;	/* the cell's guest-physical */
+	__u64 size;	/* 1 to JAILHOUSE_LOAD_MAX_SIZE */
+} JAILHOUSE_PACKED;
+
+JAILHOUSE_ABI_SIZE(struct jailhouse_load_chunk, 24);
 
 /* Sub-codes of JAILHOUSE_HC_HYPERVISOR_GET_INFO. */
 #define JAILHOUSE_INFO_MEM_POOL_SIZE		0

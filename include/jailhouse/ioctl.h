@@ -121,6 +121,55 @@ struct jailhouse_cell_info {
 	__u8 cpus[JAILHOUSE_CELL_INFO_CPU_BYTES];	/* out: bit n = CPU n */
 } JAILHOUSE_PACKED;
 
+/*
+ * A rollback floor: the highest security version the loader accepted for
+ * images of @type signed by one signer (typed identity, as the policy
+ * names signers) and, for system configs, cell descriptors and inmates,
+ * one name; hypervisor images and policies, whose names are free, have
+ * one floor per signer and an empty name. All padding zero.
+ */
+struct jailhouse_floor {
+	__u32 type;		/* JAILHOUSE_IMAGE_* */
+	__u32 version;
+	char name[32];		/* NUL-terminated, zero-padded */
+	__u32 signer_type;	/* JAILHOUSE_SIGNER_* */
+	__u32 signer_len;	/* 1..32 */
+	__u8 signer[32];	/* zero-padded */
+} JAILHOUSE_PACKED;
+
+/* Floors one JAILHOUSE_FLOORS_GET/_RAISE moves at most. */
+#define JAILHOUSE_FLOORS_MAX		4096
+
+/*
+ * JAILHOUSE_FLOORS_GET: copy up to @num floors to @floors; returns how
+ * many the loader holds. JAILHOUSE_FLOORS_RAISE: raise the floors to
+ * those given (never lowers one). The jailhouse tool keeps them in
+ * JAILHOUSE_FLOORS_FILE across module reloads and reboots.
+ */
+struct jailhouse_floors_args {
+	__u64 floors;		/* user pointer to struct jailhouse_floor[] */
+	__u32 num;
+	__u32 flags;		/* must be 0 */
+} JAILHOUSE_PACKED;
+
+/*
+ * The floors file: this header, then @num struct jailhouse_floor.
+ * Written by the jailhouse tool after every accepted image, read back
+ * (raise only) before every command that verifies one.
+ */
+#define JAILHOUSE_FLOORS_FILE		"/var/lib/jailhouse/floors"
+#define JAILHOUSE_FLOORS_MAGIC		"JHFLOORS"
+#define JAILHOUSE_FLOORS_REVISION	1
+
+struct jailhouse_floors_file {
+	char magic[8];		/* JAILHOUSE_FLOORS_MAGIC, no NUL */
+	__u32 revision;
+	__u32 num;
+} JAILHOUSE_PACKED;
+
+JAILHOUSE_ABI_SIZE(struct jailhouse_floor, 80);
+JAILHOUSE_ABI_SIZE(struct jailhouse_floors_args, 16);
+JAILHOUSE_ABI_SIZE(struct jailhouse_floors_file, 16);
 JAILHOUSE_ABI_SIZE(struct jailhouse_enable_args, 8);
 JAILHOUSE_ABI_SIZE(struct jailhouse_cell_create_args, 8);
 JAILHOUSE_ABI_SIZE(struct jailhouse_load_image, 16);
@@ -154,5 +203,9 @@ JAILHOUSE_ABI_SIZE(struct jailhouse_cell_info, 176);
 	_IOWR(JAILHOUSE_IOCTL_MAGIC, 0x0a, struct jailhouse_cpu_info)
 #define JAILHOUSE_CELL_INFO \
 	_IOWR(JAILHOUSE_IOCTL_MAGIC, 0x0b, struct jailhouse_cell_info)
+#define JAILHOUSE_FLOORS_GET \
+	_IOW(JAILHOUSE_IOCTL_MAGIC, 0x0c, struct jailhouse_floors_args)
+#define JAILHOUSE_FLOORS_RAISE \
+	_IOW(JAILHOUSE_IOCTL_MAGIC, 0x0d, struct jailhouse_floors_args)
 
 #endif /* !_JAILHOUSE_IOCTL_H */

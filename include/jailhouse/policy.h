@@ -11,14 +11,16 @@
  *   num_classes     x struct jailhouse_policy_class,
  *   num_patterns    x struct jailhouse_policy_pattern,
  *   num_pio_ranges  x struct jailhouse_pio (cell-config.h),
- *   num_pci_rules   x struct jailhouse_policy_pci_rule.
- * Signers and classes refer to runs of patterns, port ranges and PCI rules
- * by first index and count. Packed, fixed-width, little endian; reserved
+ *   num_pci_rules   x struct jailhouse_policy_pci_rule,
+ *   num_msr_ranges  x struct jailhouse_msr_range (cell-config.h).
+ * Signers and classes refer to runs of patterns, port ranges, PCI rules
+ * and MSR ranges by first index and count. Packed, fixed-width, little endian; reserved
  * fields zero; every size a multiple of 8. Nothing is trusted before
  * jailhouse_policy_validate() passed.
  *
  * Deny by default: a cell no class matches is refused, a port not in the
- * class's ranges is refused, a PCI device must match an allow rule and no
+ * class's ranges is refused, an MSR range not inside the class's ranges
+ * with at least the same access is refused, a PCI device must match an allow rule and no
  * deny rule. Classes are tried in order; the first whose patterns match
  * the cell name applies. A policy that names signers admits only those
  * (each for its cell name patterns); one that names none leaves the
@@ -28,15 +30,17 @@
 #define _JAILHOUSE_POLICY_H
 
 #include <jailhouse/cell-config.h>
+#include <jailhouse/signature.h>
 
 #define JAILHOUSE_POLICY_SIGNATURE	"JHPOL"
-#define JAILHOUSE_POLICY_REVISION	1
+#define JAILHOUSE_POLICY_REVISION	2
 
 #define JAILHOUSE_POLICY_MAX_SIGNERS	64
 #define JAILHOUSE_POLICY_MAX_CLASSES	64
 #define JAILHOUSE_POLICY_MAX_PATTERNS	1024
 #define JAILHOUSE_POLICY_MAX_PIO	1024
 #define JAILHOUSE_POLICY_MAX_PCI_RULES	1024
+#define JAILHOUSE_POLICY_MAX_MSR	1024
 
 /* Glob over cell names: '*' any run, '?' any one character. */
 #define JAILHOUSE_POLICY_PATTERN_LEN	32	/* NUL-terminated */
@@ -46,25 +50,30 @@ struct jailhouse_policy_pattern {
 } JAILHOUSE_PACKED;
 
 /*
- * A signer, named by the subject key identifier of its X.509 certificate
- * (the bytes of the extension, as OpenSSL and the kernel keyring see
- * them), and the cell names it may sign.
+ * A signer, named by a typed identity as a signature's SignerInfo names
+ * it: the subject key identifier of its X.509 certificate (the bytes of
+ * the extension, as OpenSSL and the kernel keyring see them) or its
+ * certificate's serial number (for a certificate without one), and the
+ * cell names it may sign. Type and bytes are compared together.
  */
 #define JAILHOUSE_POLICY_KEY_ID_LEN	32
 
 struct jailhouse_policy_signer {
 	__u8 key_id[JAILHOUSE_POLICY_KEY_ID_LEN];	/* zero-padded */
-	__u32 key_id_len;				/* 1..32 */
+	__u16 key_id_type;	/* JAILHOUSE_SIGNER_* (signature.h) */
+	__u16 key_id_len;	/* 1..32 */
 	__u32 first_pattern;
 	__u32 num_patterns;
 	__u32 reserved;
 } JAILHOUSE_PACKED;
 
 /* Class flags. */
-/* ROOTSHARED regions allowed; every PCI device behind an IOMMU unit. */
+/* ROOTSHARED regions allowed; every PCI device behind an IOMMU unit;
+ * the cell must carry JAILHOUSE_CELL_SANDBOX (destroy always wins). */
 #define JAILHOUSE_POLICY_ROOTSHARED_OK	0x1
 #define JAILHOUSE_POLICY_IOMMU_REQUIRED	0x2
-#define JAILHOUSE_POLICY_CLASS_FLAGS	0x3
+#define JAILHOUSE_POLICY_SANDBOX_REQUIRED 0x4
+#define JAILHOUSE_POLICY_CLASS_FLAGS	0x7
 
 struct jailhouse_policy_class {
 	char name[JAILHOUSE_POLICY_PATTERN_LEN];	/* NUL-terminated */
@@ -79,7 +88,11 @@ struct jailhouse_policy_class {
 	__u32 max_cpus;
 	__u32 min_security_version;
 	__u32 flags;		/* JAILHOUSE_POLICY_* */
-	__u32 reserved;
+	/* Longest msg_reply_timeout, ms, a cell may ask for (0 = "forever"
+	 * is then refused too); 0: the class sets no bound. */
+	__u32 max_reply_timeout;
+	__u32 first_msr;	/* MSRs its cells may access directly */
+	__u32 num_msr;
 } JAILHOUSE_PACKED;
 
 /* A device matches if (class_code & mask) == value. */
@@ -102,12 +115,12 @@ struct jailhouse_policy {
 	__u32 num_patterns;
 	__u32 num_pio_ranges;
 	__u32 num_pci_rules;
-	__u32 reserved;
+	__u32 num_msr_ranges;
 } JAILHOUSE_PACKED;
 
 JAILHOUSE_ABI_SIZE(struct jailhouse_policy_pattern, 32);
 JAILHOUSE_ABI_SIZE(struct jailhouse_policy_signer, 48);
-JAILHOUSE_ABI_SIZE(struct jailhouse_policy_class, 80);
+JAILHOUSE_ABI_SIZE(struct jailhouse_policy_class, 88);
 JAILHOUSE_ABI_SIZE(struct jailhouse_policy_pci_rule, 16);
 JAILHOUSE_ABI_SIZE(struct jailhouse_policy, 32);
 

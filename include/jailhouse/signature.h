@@ -37,6 +37,15 @@
 #define JAILHOUSE_SIG_NAME_LEN		32
 
 /*
+ * Kinds of signer identity, as a CMS SignerInfo names its signer. An
+ * identity is a kind and bytes, compared together: a certificate serial
+ * that happens to equal another key's subjectKeyIdentifier names another
+ * signer.
+ */
+#define JAILHOUSE_SIGNER_SKID		1	/* subjectKeyIdentifier */
+#define JAILHOUSE_SIGNER_SERIAL		2	/* issuer and serial: serial */
+
+/*
  * Signed metadata. What it says is covered by the signature, so a cell
  * descriptor can never pass as a hypervisor image, nor an image signed for
  * cell A as one for cell B, nor an old version as a new one.

@@ -82,7 +82,9 @@ static void fuzz_cell(const struct jailhouse_cell_desc *cell, size_t size)
 /* The input as a policy, checked against a valid cell: the root cell. */
 static void fuzz_policy(const void *blob, size_t size)
 {
-	static const __u8 key_id[] = { 1, 2, 3 };
+	static const struct jailhouse_signer_id signer = {
+		.type = JAILHOUSE_SIGNER_SKID, .len = 3, .id = { 1, 2, 3 },
+	};
 	struct jailhouse_policy_checker chk = {
 		.policy = blob, .report = ignore_policy,
 	};
@@ -90,9 +92,8 @@ static void fuzz_policy(const void *blob, size_t size)
 
 	if (jailhouse_policy_validate(blob, size, &err))
 		return;
-	jailhouse_policy_check_cell(&chk, &machine.sys.root_cell, key_id,
-				    sizeof(key_id));
-	jailhouse_policy_check_cell(&chk, &machine.sys.root_cell, NULL, 0);
+	jailhouse_policy_check_cell(&chk, &machine.sys.root_cell, &signer);
+	jailhouse_policy_check_cell(&chk, &machine.sys.root_cell, NULL);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -14,15 +14,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void check_signer(const void *cms, size_t size)
 {
-	struct jailhouse_sig_signer signer;
+	struct jailhouse_signer_id signer;
 	const char *reason;
-	const __u8 *start = cms;
 
 	if (jailhouse_sig_signer(cms, size, &signer, &reason) != 0)
 		return;
-	if (signer.id < start || signer.id_len == 0 ||
-	    signer.id_len > JAILHOUSE_SIG_SIGNER_ID_MAX ||
-	    signer.id + signer.id_len > start + size)
+	if (signer.len == 0 || signer.len > JAILHOUSE_SIG_SIGNER_ID_MAX ||
+	    (signer.type != JAILHOUSE_SIGNER_SKID &&
+	     signer.type != JAILHOUSE_SIGNER_SERIAL))
 		abort();
 }
 

@@ -170,6 +170,15 @@ long cell_set_loadable(struct per_cpu *caller, struct cell *cell)
 	return cell_op(caller, cell, 1000 + JAILHOUSE_HC_CELL_SET_LOADABLE);
 }
 
+static unsigned long loaded_gpa;
+
+long cell_load(struct per_cpu *caller, struct cell *cell,
+	       unsigned long chunk_gpa)
+{
+	loaded_gpa = chunk_gpa;
+	return cell_op(caller, cell, 1000 + JAILHOUSE_HC_CELL_LOAD);
+}
+
 long cell_destroy(struct per_cpu *caller, struct cell *cell)
 {
 	return cell_op(caller, cell, 1000 + JAILHOUSE_HC_CELL_DESTROY);
@@ -204,6 +213,7 @@ static int reset(void **state)
 	console_full = false;
 	lock_rounds = 0;
 	memset(&cpus[1].stats, 0, sizeof(cpus[1].stats));
+	loaded_gpa = 0;
 	cpus[1].failed = false;
 	return 0;
 }
@@ -221,13 +231,16 @@ static void test_management_codes_root_only(void **state)
 	(void)state;
 	for (code = 0; code < JAILHOUSE_HC_DEBUG_CONSOLE_PUTC; code++)
 		assert_int_equal(call(inmate_cpu, code, 0, 0), -EPERM);
+	assert_int_equal(call(inmate_cpu, JAILHOUSE_HC_CELL_LOAD, 7, 0x1000),
+			 -EPERM);
 	assert_int_equal(disabled, 0);
+	assert_int_equal(loaded_gpa, 0);
 }
 
 static void test_unknown_codes(void **state)
 {
 	(void)state;
-	assert_int_equal(call(root_cpu, 9, 0, 0), -ENOSYS);
+	assert_int_equal(call(root_cpu, 10, 0, 0), -ENOSYS);
 	assert_int_equal(call(root_cpu, ~0UL, 0, 0), -ENOSYS);
 	assert_int_equal(call(inmate_cpu, 1000, 0, 0), -ENOSYS);
 }
@@ -275,6 +288,25 @@ static void test_cell_management_checks_id(void **state)
 		assert_int_equal(call(root_cpu, codes[i], 7, 0),
 				 1000 + codes[i]);
 	}
+	assert_int_equal(locked, 0);
+}
+
+/* CELL_LOAD: a cell, not the root cell, and the chunk in root RAM. */
+static void test_cell_load_checks_chunk(void **state)
+{
+	const unsigned long hc = JAILHOUSE_HC_CELL_LOAD;
+	const unsigned long chunk = sizeof(struct jailhouse_load_chunk);
+
+	(void)state;
+	assert_int_equal(call(root_cpu, hc, 0, 0x1000), -EINVAL);
+	assert_int_equal(call(root_cpu, hc, 1, 0x1000), -ENOENT);
+	assert_int_equal(call(root_cpu, hc, 7, 64 * MiB - chunk + 1), -EFAULT);
+	assert_int_equal(call(root_cpu, hc, 7, 0xfe000000), -EFAULT);
+	assert_int_equal(call(root_cpu, hc, 7, ~0UL - 4), -EINVAL);
+	assert_int_equal(loaded_gpa, 0);
+	assert_int_equal(call(root_cpu, hc, 7, 64 * MiB - chunk),
+			 1000 + JAILHOUSE_HC_CELL_LOAD);
+	assert_int_equal(loaded_gpa, 64 * MiB - chunk);
 	assert_int_equal(locked, 0);
 }
 
@@ -392,6 +424,7 @@ int main(void)
 		cmocka_unit_test_setup(test_disable_reaches_core, reset),
 		cmocka_unit_test_setup(test_cell_create_checks_address, reset),
 		cmocka_unit_test_setup(test_cell_management_checks_id, reset),
+		cmocka_unit_test_setup(test_cell_load_checks_chunk, reset),
 		cmocka_unit_test_setup(test_cell_get_state, reset),
 		cmocka_unit_test_setup(test_hypervisor_get_info, reset),
 		cmocka_unit_test_setup(test_cpu_get_info, reset),

@@ -104,15 +104,6 @@ static void test_no_regions(void **state)
 	cell.desc.num_memory_regions = 4;
 }
 
-static void test_phys(void **state)
-{
-	(void)state;
-	assert_int_equal(jailhouse_loadable_phys(&cell.mem[0], 0x2345),
-			 0x3c002345);
-	assert_int_equal(jailhouse_loadable_phys(&cell.mem[3], ~0ULL),
-			 0x3c300fff);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -124,7 +115,6 @@ int main(void)
 		cmocka_unit_test(test_top_of_address_space),
 		cmocka_unit_test(test_overflow),
 		cmocka_unit_test(test_no_regions),
-		cmocka_unit_test(test_phys),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

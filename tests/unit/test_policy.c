@@ -23,6 +23,8 @@ static const char policy_text[] =
 	"    cells: [\"sandbox-*\"]\n"
 	"  - key-id: \"ff\"\n"
 	"    cells: [\"vendor-?\"]\n"
+	"  - serial: \"ee\"\n"
+	"    cells: [\"sandbox-*\"]\n"
 	"classes:\n"
 	"  - name: sandbox\n"
 	"    cells: [\"sandbox-*\", \"vendor-?\"]\n"
@@ -34,6 +36,11 @@ static const char policy_text[] =
 	"    pci-allow: [\"02\", \"0c\"]\n"
 	"    pci-deny: [\"0c03\"]\n"
 	"    iommu-required: true\n"
+	"    sandbox-required: true\n"
+	"    max-reply-timeout: 500\n"
+	"    msr:\n"
+	"      - {base: 0x10, access: [read]}\n"
+	"      - {base: 0x11, count: 2, access: [read, write]}\n"
 	"    min-security-version: 2\n"
 	"  - name: shared\n"
 	"    cells: [\"shared-*\"]\n"
@@ -43,9 +50,12 @@ static const char policy_text[] =
 
 /* A sandbox cell; @extra adds keys, @mem and @cpus vary the limits. */
 #define CELL(name, cpus, mem_size, mem_flags, extra)			\
+	CELL_FLAGS(name, "sandbox", "500", cpus, mem_size, mem_flags, extra)
+#define CELL_FLAGS(name, flags, timeout, cpus, mem_size, mem_flags, extra) \
 	"cell:\n"							\
 	"  name: " name "\n"						\
-	"  flags: [sandbox]\n"						\
+	"  flags: [" flags "]\n"						\
+	"  msg-reply-timeout: " timeout "\n"				\
 	"  security-version: 2\n"					\
 	"  cpus: [" cpus "]\n"						\
 	"  memory:\n"							\
@@ -55,11 +65,16 @@ static const char policy_text[] =
 	"comm-region]}\n" extra
 
 #define GOOD CELL("sandbox-a", "3", "2M", "", "")
+#define MSR(base, count, access)					\
+	"  msr:\n    - {base: " base ", count: " count ", access: ["	\
+	access "]}\n"
 
 struct policy_case {
 	const char *name;
 	const char *cell;
-	const char *key_id;	/* hex bytes, NULL: no signer check */
+	/* Hex bytes of an SKID ("sn:" first: of a serial), NULL: no
+	 * signer check. */
+	const char *key_id;
 	int rule;		/* expected rule, -1: complies */
 };
 
@@ -106,6 +121,32 @@ static const struct policy_case cases[] = {
 	{ "security version: 1 below 2",
 	  "cell:\n  name: sandbox-a\n  security-version: 1\n  cpus: [3]\n",
 	  NULL, JH_POLICY_SECURITY_VERSION },
+	{ "sandbox flag missing",
+	  CELL_FLAGS("sandbox-a", "", "500", "3", "2M", "", ""), NULL,
+	  JH_POLICY_NOT_SANDBOX },
+	{ "reply timeout 0: unbounded",
+	  CELL_FLAGS("sandbox-a", "sandbox", "0", "3", "2M", "", ""), NULL,
+	  JH_POLICY_REPLY_TIMEOUT },
+	{ "reply timeout 501 ms: above 500",
+	  CELL_FLAGS("sandbox-a", "sandbox", "501", "3", "2M", "", ""), NULL,
+	  JH_POLICY_REPLY_TIMEOUT },
+	{ "no flag, unbounded timeout fine: class shared",
+	  CELL_FLAGS("shared-a", "", "0", "3", "2M", "", ""), NULL, -1 },
+	{ "MSR fine: read of an allowed one",
+	  CELL("sandbox-a", "3", "2M", "", MSR("0x10", "1", "read")), NULL,
+	  -1 },
+	{ "MSR fine: read over two adjacent ranges",
+	  CELL("sandbox-a", "3", "2M", "", MSR("0x10", "3", "read")), NULL,
+	  -1 },
+	{ "MSR: write where the class allows read only",
+	  CELL("sandbox-a", "3", "2M", "", MSR("0x10", "1", "write")), NULL,
+	  JH_POLICY_MSR },
+	{ "MSR: one past the allowed ranges",
+	  CELL("sandbox-a", "3", "2M", "", MSR("0x11", "3", "read")), NULL,
+	  JH_POLICY_MSR },
+	{ "MSR: none allowed in class shared",
+	  CELL_FLAGS("shared-a", "", "0", "3", "2M", "",
+		     MSR("0x10", "1", "read")), NULL, JH_POLICY_MSR },
 	{ "signer fine: its own pattern", GOOD, "0a0b0c", -1 },
 	{ "signer unknown", GOOD, "0a0b0d", JH_POLICY_SIGNER_UNKNOWN },
 	{ "signer name: not its pattern",
@@ -113,6 +154,16 @@ static const struct policy_case cases[] = {
 	  JH_POLICY_SIGNER_NAME },
 	{ "signer name fine: vendor key, vendor cell",
 	  CELL("vendor-1", "3", "2M", "", ""), "ff", -1 },
+	/* Typed identities: a serial equal to a listed SKID is another
+	 * signer, and the other way round. */
+	{ "signer by serial equal to a listed SKID: unknown", GOOD,
+	  "sn:0a0b0c", JH_POLICY_SIGNER_UNKNOWN },
+	{ "signer by serial equal to a vendor SKID: unknown",
+	  CELL("vendor-1", "3", "2M", "", ""), "sn:ff",
+	  JH_POLICY_SIGNER_UNKNOWN },
+	{ "signer by serial, listed by serial", GOOD, "sn:ee", -1 },
+	{ "signer by SKID equal to a listed serial: unknown", GOOD, "ee",
+	  JH_POLICY_SIGNER_UNKNOWN },
 };
 
 #define NUM_CASES	(sizeof(cases) / sizeof(cases[0]))
@@ -149,14 +200,20 @@ static void test_case(void **state)
 	struct jailhouse_policy_checker chk = {
 		.report = record, .ctx = &seen,
 	};
-	__u8 key_id[32];
-	size_t len = hex_bytes(c->key_id, key_id);
+	bool serial = c->key_id && !strncmp(c->key_id, "sn:", 3);
+	struct jailhouse_signer_id signer = {
+		.type = serial ? JAILHOUSE_SIGNER_SERIAL :
+				 JAILHOUSE_SIGNER_SKID,
+	};
+
+	signer.len = (__u32)hex_bytes(c->key_id + (serial ? 3 : 0),
+				      signer.id);
 
 	build_policy_ok(policy_text, &policy);
 	build_ok(c->cell, &cell);
 	chk.policy = (const void *)policy.data;
 	found = jailhouse_policy_check_cell(&chk, (const void *)cell.data,
-					    c->key_id ? key_id : NULL, len);
+					    c->key_id ? &signer : NULL);
 	if (c->rule < 0 && found)
 		fail_msg("%s: unexpected violations 0x%x", c->name, seen);
 	if (c->rule >= 0 && !(seen & (1U << c->rule)))
@@ -201,8 +258,8 @@ static void test_host_check(void **state)
 	build_policy_ok(policy_text, &policy);
 	build_ok(CELL("sandbox-a", "2-3", "2M", "", ""), &cell);
 	out = open_memstream(&text, &len);
-	assert_int_equal(policy_check_cell(out, &policy, &cell, NULL, 0,
-					   error), -EPERM);
+	assert_int_equal(policy_check_cell(out, &policy, &cell, NULL, error),
+			 -EPERM);
 	fclose(out);
 	assert_string_equal(text, "policy violation: cell 'sandbox-a' (class "
 			    "'sandbox'): more CPUs than the class allows "
@@ -212,8 +269,8 @@ static void test_host_check(void **state)
 	free(text);
 	config_blob_free(&cell);
 	build_ok(GOOD, &cell);
-	assert_int_equal(policy_check_cell(NULL, &policy, &cell, NULL, 0,
-					   error), 0);
+	assert_int_equal(policy_check_cell(NULL, &policy, &cell, NULL, error),
+			 0);
 	config_blob_free(&cell);
 	config_blob_free(&policy);
 }
@@ -224,6 +281,7 @@ static void test_validate(void **state)
 	struct config_blob policy;
 	struct jailhouse_policy *p;
 	struct jailhouse_policy_class *c;
+	struct jailhouse_policy_signer *s;
 	size_t len;
 
 	(void)state;
@@ -241,6 +299,19 @@ static void test_validate(void **state)
 	assert_string_equal(err.item, "class");
 	assert_string_equal(err.reason, "port ranges outside the port table");
 	c->first_pio = 0;
+	s = (void *)(policy.data + sizeof(*p));
+	s->key_id_type = 3;
+	assert_int_equal(jailhouse_policy_validate(p, policy.size, &err),
+			 -EINVAL);
+	assert_string_equal(err.reason, "key id type neither "
+			    "subjectKeyIdentifier nor serial");
+	s->key_id_type = JAILHOUSE_SIGNER_SKID;
+	assert_int_equal(jailhouse_policy_validate(p, policy.size, &err), 0);
+	p->revision = 1;
+	assert_int_equal(jailhouse_policy_validate(p, policy.size, &err),
+			 -EINVAL);
+	assert_string_equal(err.reason, "unsupported policy revision");
+	p->revision = JAILHOUSE_POLICY_REVISION;
 	p->num_patterns = 0x7fffffff;
 	assert_int_equal(jailhouse_policy_validate(p, policy.size, &err),
 			 -EINVAL);
@@ -268,8 +339,11 @@ static void test_text_errors(void **state)
 			    "or 6 hex digits (class, subclass, prog-if), like "
 			    "\"0c03\", got '2'");
 	expect_policy_error("signers:\n  - {key-id: \"zz\", cells: [x]}\n",
-			    "t.policy:2:14: expected a key id of 1 to 32 hex "
-			    "bytes, like 'a1:b2:c3'");
+			    "t.policy:2:14: expected 1 to 32 hex bytes, like "
+			    "'a1:b2:c3'");
+	expect_policy_error("signers:\n  - {key-id: \"aa\", serial: \"aa\", "
+			    "cells: [x]}\n", "t.policy:2:5: expected one of "
+			    "'certificate', 'key-id' or 'serial'");
 	expect_policy_error("classes:\n  - {name: a, cells: [x]}\n",
 			    "t.policy:2:5: missing key 'max-memory'");
 	expect_policy_error("classes:\n  - {name: a, cells: [], "

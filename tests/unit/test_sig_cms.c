@@ -174,7 +174,7 @@ static const struct shape valid = {
 	.digest_oid = oid_sha256, .digest_oid_len = sizeof(oid_sha256),
 };
 
-static int parse(const struct buf *b, struct jailhouse_sig_signer *signer)
+static int parse(const struct buf *b, struct jailhouse_signer_id *signer)
 {
 	const char *reason;
 	int err;
@@ -186,14 +186,14 @@ static int parse(const struct buf *b, struct jailhouse_sig_signer *signer)
 
 static void test_skid_signer(void **state)
 {
-	struct jailhouse_sig_signer signer;
+	struct jailhouse_signer_id signer;
 	struct buf b;
 
 	(void)state;
 	build(&b, &valid);
 	assert_int_equal(parse(&b, &signer), 0);
-	assert_true(signer.is_skid);
-	assert_int_equal(signer.id_len, sizeof(skid));
+	assert_int_equal(signer.type, JAILHOUSE_SIGNER_SKID);
+	assert_int_equal(signer.len, sizeof(skid));
 	assert_memory_equal(signer.id, skid, sizeof(skid));
 }
 
@@ -201,7 +201,7 @@ static void test_skid_signer(void **state)
 static void test_openssl_style_signer(void **state)
 {
 	struct shape s = valid;
-	struct jailhouse_sig_signer signer;
+	struct jailhouse_signer_id signer;
 	struct buf b;
 
 	(void)state;
@@ -209,14 +209,14 @@ static void test_openssl_style_signer(void **state)
 	s.by_serial = s.with_certs = s.with_attrs = s.rsa_params_null = true;
 	build(&b, &s);
 	assert_int_equal(parse(&b, &signer), 0);
-	assert_false(signer.is_skid);
-	assert_int_equal(signer.id_len, sizeof(serial));
+	assert_int_equal(signer.type, JAILHOUSE_SIGNER_SERIAL);
+	assert_int_equal(signer.len, sizeof(serial));
 	assert_memory_equal(signer.id, serial, sizeof(serial));
 }
 
 static void assert_shape_rejected(const struct shape *s)
 {
-	struct jailhouse_sig_signer signer;
+	struct jailhouse_signer_id signer;
 	struct buf b;
 
 	build(&b, s);
@@ -249,7 +249,7 @@ static void test_rejected_shapes(void **state)
  * the signature value, which the verifier checks. */
 static void test_every_byte_change(void **state)
 {
-	struct jailhouse_sig_signer signer;
+	struct jailhouse_signer_id signer;
 	size_t i, sig_at, id_at;
 	struct buf b, changed;
 	unsigned int x;
@@ -257,7 +257,8 @@ static void test_every_byte_change(void **state)
 	(void)state;
 	build(&b, &valid);
 	assert_int_equal(parse(&b, &signer), 0);
-	id_at = signer.id - b.data;
+	id_at = (size_t)((unsigned char *)memmem(b.data, b.len, skid,
+						  sizeof(skid)) - b.data);
 	sig_at = b.len - sizeof(signature);
 	for (i = 0; i < b.len; i++) {
 		for (x = 1; x < 256; x++) {
@@ -273,7 +274,7 @@ static void test_every_byte_change(void **state)
 
 static void test_every_truncation(void **state)
 {
-	struct jailhouse_sig_signer signer;
+	struct jailhouse_signer_id signer;
 	struct buf b;
 	size_t len;
 

@@ -19,6 +19,14 @@ struct cell;
 int copy_from_root(void *dst, __u64 gpa, __u64 size);
 
 /**
+ * Copy @size bytes at root guest-physical @src into @cell at its
+ * guest-physical @dst, as both nested tables map them now.
+ * Return: 0 or -EFAULT.
+ */
+int copy_root_to_cell(const struct cell *cell, __u64 dst, __u64 src,
+		      __u64 size);
+
+/**
  * Give the root cell the physical memory of a cell's region @mem
  * (@map) or take it away, where the root cell's own regions cover it,
  * with the root region's access. The comm region and regions shared with

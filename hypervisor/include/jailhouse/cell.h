@@ -27,8 +27,6 @@ struct cell {
 	unsigned int state;
 	/** The comm region page, mapped at JAILHOUSE_COMM_REGION_ADDR. */
 	struct jailhouse_comm_region *comm;
-	/** Its loadable regions are mapped in the root cell (for loading). */
-	bool loadable_in_root;
 	/** Pages of the descriptor copy in the pool (0: system config's). */
 	unsigned long config_pages;
 	/** Architecture state: nested page tables, permission bitmaps. */

@@ -63,9 +63,17 @@ long cell_create(struct per_cpu *caller, unsigned long config_gpa);
 long cell_start(struct per_cpu *caller, struct cell *cell);
 /**
  * CELL_SET_LOADABLE: stop the cell (with its consent where it needs one:
- * -EPERM if it denies) and map its loadable regions into the root cell.
+ * -EPERM if it denies). Its loadable regions stay out of the root cell.
  */
 long cell_set_loadable(struct per_cpu *caller, struct cell *cell);
+/**
+ * CELL_LOAD: copy into the stopped @cell what the struct
+ * jailhouse_load_chunk at root guest-physical @chunk_gpa describes.
+ * Return: 0, -EBUSY (running), -EINVAL (size), -ERANGE (destination not
+ * loadable), -EFAULT (source not root RAM).
+ */
+long cell_load(struct per_cpu *caller, struct cell *cell,
+	       unsigned long chunk_gpa);
 /** CELL_DESTROY: stop, scrub and dissolve the cell. */
 long cell_destroy(struct per_cpu *caller, struct cell *cell);
 

@@ -13,6 +13,7 @@ static const struct hypercall_case cases[] = {
 	{ JAILHOUSE_HC_CELL_CREATE, CONFIG_IN_CELL, 0, "cell create", true },
 	{ JAILHOUSE_HC_CELL_START, 0, 0, "start the root cell", true },
 	{ JAILHOUSE_HC_CELL_SET_LOADABLE, 1, 0, "set loadable", true },
+	{ JAILHOUSE_HC_CELL_LOAD, 1, CONFIG_IN_CELL, "load cell 1", true },
 	{ JAILHOUSE_HC_CELL_DESTROY, 1, 0, "destroy cell 1", true },
 	{ JAILHOUSE_HC_HYPERVISOR_GET_INFO, JAILHOUSE_INFO_NUM_CELLS, 0,
 	  "hypervisor info", true },

@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # Cell create refusals, each before any CPU leaves Linux: with the
 # hypervisor disabled, unsigned, signed by an untrusted key, signed as
-# another type, without a policy, against the policy, against the system
-# config (hypervisor memory, a CPU the root cell lacks, Linux's RAM).
+# another type, without a policy, against the policy (too many CPUs, no
+# sandbox flag, no bound on the reply timeout), against the system config
+# (hypervisor memory, a CPU the root cell lacks, Linux's RAM, firmware's
+# memory) and against the hardware (a PCI class that is not the device's).
 # Each gets its errno and one log line naming the cell, field and reason;
 # afterwards all CPUs are online, no cell exists and disable works.
 # machines: qemu
@@ -75,6 +77,23 @@ refused $work/cpu4.cell "Invalid argument" "cell 'sandbox-demo': CPU "
 variant linuxram 's/phys: 0x3c000000/phys: 0x1000000/'
 refused $work/linuxram.cell "Device or resource busy" \
 	"memory region 0: 0x1000000 is Linux's RAM"
+# Firmware's memory is never a cell's RAM: the ACPI tables (reserved in
+# the firmware's map, inside a root cell region).
+variant acpi 's/phys: 0x3c000000, virt: 0x0, size: 1M/phys: 0x3ffdf000, virt: 0x0, size: 4K/'
+refused $work/acpi.cell "Invalid argument" \
+	"memory region 0: 0x3ffdf000 is not RAM in the firmware's memory map"
+# A device the descriptor calls a network controller (the policy allows
+# those) that the hardware says is the SMBus controller.
+variant pciclass '/^  ioapic-pins:/i\  pci:\n    - {bdf: "00:1f.3", class: 0x020000, iommu: 0}'
+refused $work/pciclass.cell "Invalid argument" \
+	"PCI device 0: 0000:00:1f.3 differs from the hardware"
+# The shipped sandbox class: the sandbox flag and a bounded reply timeout.
+variant nosandbox 's/flags: \[sandbox\]/flags: []/' --force
+refused $work/nosandbox.cell "Operation not permitted" \
+	"no sandbox flag, which the class requires"
+variant forever 's/msg-reply-timeout: 1000/msg-reply-timeout: 0/' --force
+refused $work/forever.cell "Operation not permitted" \
+	"reply timeout unbounded"
 
 jailhouse cell list
 jailhouse disable

@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # machines: qemu
 # The life of a signed sandbox cell (docs/cells.md): create (CPU 3 leaves
-# Linux), refusals while it exists, load the signed sandbox-demo image
-# (it reads back from the cell's memory), start, its output on COM2,
+# Linux), refusals while it exists, load the signed sandbox-demo image,
+# start, its output on COM2,
 # list and stats, shutdown, destroy (CPU 3 back, the cell's memory reads
-# zero from the root), then 50 create/load/start/destroy cycles with the
+# zero from the root; while the cell exists the root never maps it, see
+# trust-chain.sh), then 50 create/load/start/destroy cycles with the
 # hypervisor's pool use back at its start value and every CPU online.
 # com2: sandbox-demo: sealed compute workload started
 # com2: sandbox-demo: .*progress every 1000 rounds
@@ -51,7 +52,6 @@ jh-sign --cell $cell -o $work/demo.bin inmates/demos/x86/sandbox-demo.bin
 jh-sign --cell other -o $work/other.bin inmates/demos/x86/sandbox-demo.bin
 printf 'progress=1000' >$work/cmdline
 jh-sign --cell $cell $work/cmdline
-size=$(stat -c %s inmates/demos/x86/sandbox-demo.bin)
 pool0=$(pool)
 
 step "create"
@@ -70,8 +70,6 @@ refused "Numerical result out of range" jailhouse cell load $cell \
 refused "Numerical result out of range" jailhouse cell load $cell \
 	$work/demo.bin -a 0xfffff
 jailhouse cell load $cell $work/demo.bin
-cell_bytes "$size" | cmp - inmates/demos/x86/sandbox-demo.bin ||
-	fail "the image does not read back from the cell's memory"
 jailhouse cell load $cell $work/demo.bin $work/cmdline -a 0x1000
 
 step "start"

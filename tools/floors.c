@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Rollback floors across module reloads and reboots. The loader keeps
+ * them in memory only; after every image it accepts, the tool saves them
+ * to JAILHOUSE_FLOORS_FILE, and before every command that verifies an
+ * image it feeds the file back (JAILHOUSE_FLOORS_RAISE), which can only
+ * raise floors. A floors file that is unreadable or malformed stops the
+ * command: floors that cannot be restored must not silently read zero.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "commands.h"
+
+/* The directories of JAILHOUSE_FLOORS_FILE, outermost first. */
+static const char *const floors_dirs[] = {
+	"/var", "/var/lib", "/var/lib/jailhouse",
+};
+
+static int file_error(const char *reason, int err)
+{
+	fprintf(stderr, "jailhouse: %s: %s\n", JAILHOUSE_FLOORS_FILE, reason);
+	return err;
+}
+
+static int read_all(int fd, void *buf, size_t size)
+{
+	ssize_t n = read(fd, buf, size);
+
+	return n == (ssize_t)size ? 0 : -EIO;
+}
+
+/* The header and entries of an open floors file, checked. */
+static int read_floors(int fd, struct jailhouse_floors_args *args)
+{
+	struct jailhouse_floors_file hdr;
+	struct jailhouse_floor *floors;
+	struct stat st;
+
+	if (fstat(fd, &st) || read_all(fd, &hdr, sizeof(hdr)))
+		return file_error("cannot read the header", -EIO);
+	if (memcmp(hdr.magic, JAILHOUSE_FLOORS_MAGIC, sizeof(hdr.magic)) ||
+	    hdr.revision != JAILHOUSE_FLOORS_REVISION ||
+	    hdr.num > JAILHOUSE_FLOORS_MAX ||
+	    (size_t)st.st_size != sizeof(hdr) + hdr.num * sizeof(*floors))
+		return file_error("not a floors file of this revision",
+				  -EINVAL);
+	floors = calloc(hdr.num ? hdr.num : 1, sizeof(*floors));
+	if (!floors)
+		return -ENOMEM;
+	if (read_all(fd, floors, hdr.num * sizeof(*floors))) {
+		free(floors);
+		return file_error("cannot read the floors", -EIO);
+	}
+	args->floors = (__u64)(unsigned long)floors;
+	args->num = hdr.num;
+	return 0;
+}
+
+int jailhouse_floors_restore(int dev)
+{
+	struct jailhouse_floors_args args = { 0 };
+	int fd, err;
+
+	fd = open(JAILHOUSE_FLOORS_FILE, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? 0 :
+		       file_error(strerror(errno), -errno);
+	err = read_floors(fd, &args);
+	close(fd);
+	if (err)
+		return err;
+	if (args.num && ioctl(dev, JAILHOUSE_FLOORS_RAISE, &args) < 0)
+		err = file_error("the loader refused its floors", -errno);
+	free((void *)(unsigned long)args.floors);
+	return err;
+}
+
+/* Write to a temporary file and rename it over the old one. */
+static int write_floors(const struct jailhouse_floor *floors,
+			unsigned int num)
+{
+	const char *tmp = JAILHOUSE_FLOORS_FILE ".new";
+	struct jailhouse_floors_file hdr = {
+		.revision = JAILHOUSE_FLOORS_REVISION,
+		.num = num,
+	};
+	size_t size = num * sizeof(*floors), i;
+	int fd, err = 0;
+
+	memcpy(hdr.magic, JAILHOUSE_FLOORS_MAGIC, sizeof(hdr.magic));
+	for (i = 0; i < sizeof(floors_dirs) / sizeof(floors_dirs[0]); i++)
+		if (mkdir(floors_dirs[i], 0755) && errno != EEXIST)
+			return file_error(strerror(errno), -errno);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return file_error(strerror(errno), -errno);
+	if (write(fd, &hdr, sizeof(hdr)) != sizeof(hdr) ||
+	    write(fd, floors, size) != (ssize_t)size || fsync(fd))
+		err = -EIO;
+	if (close(fd) || err || rename(tmp, JAILHOUSE_FLOORS_FILE)) {
+		unlink(tmp);
+		return file_error("cannot save the floors", -EIO);
+	}
+	return 0;
+}
+
+int jailhouse_floors_save(int dev)
+{
+	struct jailhouse_floors_args args = { .num = JAILHOUSE_FLOORS_MAX };
+	struct jailhouse_floor *floors;
+	int held, err;
+
+	floors = calloc(JAILHOUSE_FLOORS_MAX, sizeof(*floors));
+	if (!floors)
+		return -ENOMEM;
+	args.floors = (__u64)(unsigned long)floors;
+	held = ioctl(dev, JAILHOUSE_FLOORS_GET, &args);
+	if (held < 0)
+		err = file_error("the loader gave no floors", -errno);
+	else
+		err = write_floors(floors, (unsigned int)held);
+	free(floors);
+	return err;
+}
