@@ -4,7 +4,7 @@
 # `make stress` runs the long cycles of tests/stress (not part of check).
 
 PARTS := hypervisor kernel-module tools policy configs signer inmates \
-	tests/inmates tests/unit tests/fuzz
+	tests/inmates tests/unit tests/fuzz tests/hostile
 
 all: $(PARTS)
 
