@@ -85,6 +85,14 @@ jh-sign --cell $cell -o $work/hcfuzz.bin inmates/tests/x86/hypercall-fuzz.bin
 jh-sign --cell $cell -o $work/demo.bin inmates/demos/x86/sandbox-demo.bin
 pool0=$(pool)
 
+step "cell names with control characters"
+for name in "$(printf 'x\nBUG: injected')" "$(printf 'x\033[2J')"; do
+	jailhouse cell destroy "$name" 2>/dev/null &&
+		fail "destroy of a cell name with control characters accepted"
+done
+dmesg | grep -q "injected\|$(printf '\033')" &&
+	fail "a cell name with control characters reached the kernel log"
+
 step "hypercalls from a sandbox cell"
 cell_fuzz 1 50
 for seed in 2 3 4; do
