@@ -24,7 +24,7 @@
 #include "hypercall.h"
 #include "fuzz.h"
 
-#define HV_MEMORY		0x3b000000ULL	/* memmap= of the test VM */
+#define HV_MEMORY	0x3b000000ULL	/* memmap= of the test VM */
 #define NUM_CODES		(JAILHOUSE_HC_DEBUG_CONSOLE_PUTC + 1)
 
 static ulong seed = 1;

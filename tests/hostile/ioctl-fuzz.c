@@ -49,11 +49,11 @@ struct options {
 struct fuzzer {
 	struct fuzz_rng rng;
 	const struct options *opts;
-	int jh;				/* /dev/jailhouse, reopened at times */
+	int jh;			/* /dev/jailhouse, reopened at times */
 	int fds[MAX_FDS];
 	unsigned int num_fds;
 	unsigned char *buf;		/* one page, then an unmapped one */
-	unsigned char *images;		/* a page for CELL_LOAD's images */
+	unsigned char *images;	/* a page for CELL_LOAD's images */
 	unsigned long accepted;
 };
 
@@ -317,7 +317,8 @@ int main(int argc, char **argv)
 
 	if (parse(argc, argv, &opts)) {
 		fprintf(stderr, "usage: ioctl-fuzz [-s SEED] [-p PROCS] "
-			"[-n ITERATIONS] [-t SECONDS] [-c CELL]... [FILE]...\n");
+			"[-n ITERATIONS] [-t SECONDS] [-c CELL]... "
+			"[FILE]...\n");
 		return 2;
 	}
 	printf("ioctl-fuzz: seed %lu, %lu processes, %lu requests each, "

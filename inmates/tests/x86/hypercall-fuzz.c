@@ -24,7 +24,7 @@ static const __u64 targets[] = {
 	0x0, 0x1000, 0x2000,		/* own RAM: code, command line */
 	JAILHOUSE_COMM_REGION_ADDR,
 	HV_MEMORY, HV_MEMORY + 0x100000,
-	0x3c200000,			/* the root's part of the reservation */
+	0x3c200000,		/* the root's part of the reservation */
 	0xb0000000,			/* MMCONFIG */
 	0xfec00000, 0xfed90000, 0xfee00000, /* IOAPIC, IOMMU, APIC */
 	0xfffff000,

@@ -26,7 +26,9 @@ fail() { echo "fuzz: FAIL: $*"; jailhouse console | tail -n 8; exit 1; }
 step() { echo "--- fuzz: $*"; }
 pool() { jailhouse hypervisor info | sed -n 's/^Memory pool: *//p'; }
 online() { cat /sys/devices/system/cpu/online; }
-state() { jailhouse cell list | sed -n "s/^[0-9]*  *$cell  *\(.*[^ ]\)  *3$/\1/p"; }
+state() {
+	jailhouse cell list | sed -n "s/^[0-9]*  *$cell  *\(.*[^ ]\)  *3$/\1/p"
+}
 refusals() { jailhouse console | grep -c "hypercall [0-9]* refused" || true; }
 
 # healthy WHEN: the checks every phase ends with.
