@@ -9,7 +9,8 @@
  * to kernel addresses or anywhere; descriptors inside the requests are
  * /dev/jailhouse itself, /dev/null, a pipe, a directory, the FILEs given
  * (signed configs and images, so that some requests are real ones), and
- * numbers that are closed or invalid; cell names come from -c. Process n
+ * numbers that are closed or invalid; cell names come from -c. Reads of
+ * the console at random offsets and sizes come in between. Process n
  * uses seed + n (lib/fuzz.c), so a run is replayed from its seed.
  *
  * Usage: ioctl-fuzz [-s SEED] [-p PROCS] [-n ITERATIONS] [-t SECONDS]
@@ -203,13 +204,28 @@ static void reopen(struct fuzzer *f)
 	f->jh = open(JAILHOUSE_DEVICE, O_RDWR);
 }
 
+/* Read the console at a random offset, possibly into the unmapped page. */
+static void read_console(struct fuzzer *f)
+{
+	off_t at = pick(f, 2) ? (off_t)pick(f, 1 << 20) :
+				(off_t)fuzz_next(&f->rng);
+
+	if (pread(f->jh, f->buf + pick(f, PAGE), pick(f, 2 * PAGE), at) > 0)
+		f->accepted++;
+}
+
 static void fuzz_one(struct fuzzer *f)
 {
-	unsigned long request = pick_request(f);
-	unsigned long arg = pick_argument(f, request);
+	unsigned long request, arg;
 
 	if (pick(f, 64) == 0)
 		reopen(f);
+	if (pick(f, 16) == 0) {
+		read_console(f);
+		return;
+	}
+	request = pick_request(f);
+	arg = pick_argument(f, request);
 	if (ioctl(f->jh, request, arg) == 0)
 		f->accepted++;
 }
