@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # One build for every part. `make` builds; `make check` runs all tests and
-# ends with "N passed, N failed"; `make demo` runs the main job in QEMU.
+# ends with "N passed, N failed"; `make demo` runs the main job in QEMU;
+# `make stress` runs the long cycles of tests/stress (not part of check).
 
 PARTS := hypervisor kernel-module tools policy configs signer inmates \
-	tests/inmates tests/unit tests/fuzz
+	tests/inmates tests/unit tests/fuzz tests/hostile
 
 all: $(PARTS)
 
@@ -24,8 +25,12 @@ demo: deps
 	$(MAKE) all
 	tests/vm/run --machine qemu --show --out out/demo tests/vm/scenarios/demo.sh
 
+stress: deps
+	$(MAKE) all
+	tests/stress
+
 clean:
 	for part in $(PARTS); do $(MAKE) -C $$part clean; done
 	rm -rf out
 
-.PHONY: all deps check demo clean $(PARTS)
+.PHONY: all deps check demo stress clean $(PARTS)

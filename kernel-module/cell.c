@@ -81,11 +81,13 @@ static struct cell *find_cell(const char *name)
 /* The cell @id names, if the hypervisor runs and the name is sane. */
 static int lookup(const struct jailhouse_cell_id *id, struct cell **out)
 {
+	const char *why;
+
 	if (!jailhouse_is_enabled())
 		return -ENODEV;
-	if (!memchr(id->name, 0, sizeof(id->name))) {
-		pr_err("jailhouse: cell name: not NUL-terminated within %zu "
-		       "bytes\n", sizeof(id->name));
+	why = jailhouse_cell_name_problem(id->name);
+	if (why) {
+		pr_err("jailhouse: cell name: %s\n", why);
 		return -EINVAL;
 	}
 	*out = find_cell(id->name);

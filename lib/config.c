@@ -136,7 +136,7 @@ static bool name_char_ok(char c)
 	return c >= 0x20 && c <= 0x7e && c != '"' && c != '\\';
 }
 
-static const char *name_problem(const char *name)
+const char *jailhouse_cell_name_problem(const char *name)
 {
 	size_t len = 0;
 
@@ -373,7 +373,7 @@ static int cell_validate(const struct jailhouse_cell_desc *cell,
 	why = header_problem(cell);
 	if (why)
 		return fail(err, "cell header", why);
-	why = name_problem(cell->name);
+	why = jailhouse_cell_name_problem(cell->name);
 	if (why)
 		return fail(err, "cell name", why);
 	why = console_problem(&cell->console);

@@ -44,6 +44,14 @@ int jailhouse_cell_validate(const void *blob, size_t size,
 int jailhouse_system_validate(const void *blob, size_t size,
 			      struct jailhouse_config_error *err);
 
+/*
+ * What is wrong with a cell name (JAILHOUSE_CELL_NAME_LEN bytes), NULL if
+ * nothing: printable ASCII without quote and backslash, 1 to 31
+ * characters, NUL-terminated and zero-padded. Descriptors and every
+ * request that names a cell follow it, so names are safe in logs.
+ */
+const char *jailhouse_cell_name_problem(const char *name);
+
 /* Total bytes of a validated cell descriptor, header and arrays. */
 size_t jailhouse_cell_size(const struct jailhouse_cell_desc *cell);
 /* Total bytes of a validated system config. */

@@ -196,6 +196,21 @@ static void test_name(void **state)
 	expect_error(f, "cell name", -1, "padding");
 }
 
+/* The rule alone, as the loader applies it to names in requests. */
+static void test_name_rule(void **state)
+{
+	char name[JAILHOUSE_CELL_NAME_LEN] = "x\nBUG: injected";
+
+	(void)state;
+	assert_non_null(strstr(jailhouse_cell_name_problem(name),
+			       "printable ASCII"));
+	strcpy(name, "x\033[2J");
+	assert_non_null(jailhouse_cell_name_problem(name));
+	memset(name, 0, sizeof(name));
+	strcpy(name, "sandbox-demo");
+	assert_null(jailhouse_cell_name_problem(name));
+}
+
 static void test_flags_and_reserved(void **state)
 {
 	struct fixture *f = *state;
@@ -405,6 +420,7 @@ int main(void)
 		CELL_TEST(test_every_truncation),
 		CELL_TEST(test_signature_arch_revision),
 		CELL_TEST(test_name),
+		cmocka_unit_test(test_name_rule),
 		CELL_TEST(test_flags_and_reserved),
 		CELL_TEST(test_counts),
 		CELL_TEST(test_no_cpu),

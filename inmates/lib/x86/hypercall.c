@@ -49,17 +49,17 @@ bool hypervisor_present(void)
 	return present;
 }
 
-long jailhouse_call(u32 code, unsigned long arg1, unsigned long arg2)
+long jailhouse_call(unsigned long code, unsigned long arg1, unsigned long arg2)
 {
 	long result;
 
 	if (use_vmcall)
 		asm volatile("vmcall" : "=a" (result)
-			     : "a" ((unsigned long)code), "D" (arg1), "S" (arg2)
+			     : "a" (code), "D" (arg1), "S" (arg2)
 			     : "memory");
 	else
 		asm volatile("vmmcall" : "=a" (result)
-			     : "a" ((unsigned long)code), "D" (arg1), "S" (arg2)
+			     : "a" (code), "D" (arg1), "S" (arg2)
 			     : "memory");
 	return result;
 }

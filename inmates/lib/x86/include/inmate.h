@@ -59,7 +59,7 @@ void printk(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  */
 void hypervisor_detect(void);
 bool hypervisor_present(void);
-long jailhouse_call(u32 code, unsigned long arg1, unsigned long arg2);
+long jailhouse_call(unsigned long code, unsigned long arg1, unsigned long arg2);
 
 /*
  * Answer pending comm region messages, approving a shutdown request;
