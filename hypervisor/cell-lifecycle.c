@@ -247,10 +247,24 @@ static int copy_config(struct cell *cell, __u64 gpa)
 	return ret;
 }
 
+/* Device memory only of the cell's own devices, or marked assignable. */
+static int check_io_regions(const struct jailhouse_cell_desc *desc)
+{
+	int n = pci_io_region_refused(desc, root_cell.config);
+
+	if (n < 0)
+		return 0;
+	printk("Cell \"%s\" refused: memory region %d: I/O memory in no "
+	       "BAR of its PCI devices and in no assignable region of the "
+	       "root cell (0x%llx)\n", desc->name, n,
+	       jailhouse_cell_mem_regions(desc)[n].phys_start);
+	return -EINVAL;
+}
+
 static int check_config(const struct jailhouse_cell_desc *desc)
 {
 	return check_rules(desc) ?: check_cpus(desc) ?: check_pci(desc) ?:
-	       arch_cell_check(desc);
+	       check_io_regions(desc) ?: arch_cell_check(desc);
 }
 
 /* ---- comm region ---- */
