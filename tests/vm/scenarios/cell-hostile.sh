@@ -111,7 +111,7 @@ hv_refused() { # NAME WHAT
 		fail "$2 was accepted"
 	fi
 	grep -q "Invalid argument" $work/err || fail "$2: $(cat $work/err)"
-	jailhouse console | tail -n 3 | grep -q "Cell \"$1\" refused: \
+	jailhouse console | grep -q "Cell \"$1\" refused: \
 memory region 2: I/O memory in no BAR of its PCI devices" ||
 		fail "$2: $(jailhouse console | tail -n 1)"
 	all_online || fail "$2: CPUs not back"
