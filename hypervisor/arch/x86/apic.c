@@ -6,8 +6,9 @@
  * sender's cell resets it to real mode at vector << 12. A SIPI to a CPU
  * that is not parked is dropped, as the hardware drops a SIPI outside
  * wait-for-SIPI, and so is every INIT and SIPI of a frozen cell (one
- * being stopped: struct cell), which the target checks once more itself. (Linux's second SIPI may still find the target parked
- * when the first one's reset is pending: both ask the same reset, once.)
+ * being stopped: struct cell), which the target checks once more itself.
+ * (Linux's second SIPI may still find the target parked when the first
+ * one's reset is pending: both ask the same reset, once.)
  */
 #include <jailhouse/arch.h>
 #include <jailhouse/cell.h>
