@@ -30,7 +30,8 @@ void cpu_fail(struct per_cpu *cpu, const char *reason)
 
 /*
  * Wait until @target did @requests, a second at most; with @self, stop
- * waiting as soon as @self has a request of its own to answer.
+ * waiting as soon as @self is asked to park or move (a TLB flush can
+ * wait: Linux's INIT before a SIPI must find its target parked).
  */
 static int wait_done(struct per_cpu *self, struct per_cpu *target,
 		     unsigned int requests)
@@ -42,7 +43,8 @@ static int wait_done(struct per_cpu *self, struct per_cpu *target,
 	       requests) {
 		if (arch_tsc() - start > limit)
 			return -ETIMEDOUT;
-		if (self && __atomic_load_n(&self->requests, __ATOMIC_ACQUIRE))
+		if (self && __atomic_load_n(&self->requests, __ATOMIC_ACQUIRE) &
+			    (CPU_REQ_PARK | CPU_REQ_MOVE))
 			return -EAGAIN;
 		cpu_relax();
 	}

@@ -58,8 +58,8 @@ int cpu_request(struct per_cpu *target, unsigned int requests, bool wait);
 
 /**
  * As cpu_request() with @wait, from @self during a guest's exit: the
- * wait also ends (-EAGAIN) when @self gets a request, so that two CPUs
- * waiting for each other both go on to answer.
+ * wait also ends (-EAGAIN) when @self is asked to park or move, so that
+ * two CPUs waiting for each other, or for a cell being stopped, go on.
  */
 int cpu_request_from(struct per_cpu *self, struct per_cpu *target,
 		     unsigned int requests);
