@@ -10,8 +10,11 @@
 #   naming the region and the reason;
 # - I/O memory that is no BAR of the cell's own devices (the root's NIC,
 #   RAM flagged io) is refused by the hypervisor at create;
-# - a cell holding the root's COM1 pin gives Linux its interrupt back.
+# - a cell holding the root's COM1 pin gives Linux its interrupt back;
+# - a non-sandbox cell holding RUNNING_LOCKED and denying shutdown is
+#   destroyed all the same.
 # com2: sipi-sibling: attempting: CPU 3 restarts CPU 2 by SIPI for ever
+# com2: lock-running: shutdown request denied
 set -eu
 . tests/vm/lib/signed.sh
 work=/tmp/hostile
@@ -136,6 +139,21 @@ sleep 1
 [ "$(com1_irqs)" -gt "$before" ] ||
 	fail "COM1's interrupt stays masked after the pin came back"
 echo "cell-hostile: root's pin restored: ok"
+
+# 5. Destroy wins for every cell: not a sandbox, holding RUNNING_LOCKED
+# and denying shutdown, it is asked (bounded) and destroyed all the same.
+variant hostile-locked 's/flags: \[sandbox\]/flags: []/'
+jh-sign --cell hostile-locked -o $work/locked.bin \
+	inmates/tests/x86/lock-running.bin
+jailhouse cell create $work/hostile-locked.cell
+jailhouse cell load hostile-locked $work/locked.bin
+jailhouse cell start hostile-locked
+sleep 1
+t0=$(date +%s)
+jailhouse cell destroy hostile-locked ||
+	fail "a locked cell that denies shutdown vetoed destroy"
+[ $(($(date +%s) - t0)) -le 15 ] || fail "destroying the locked cell hung"
+echo "cell-hostile: locked cell destroyed: ok"
 
 all_online || fail "online CPUs at the end"
 jailhouse disable
