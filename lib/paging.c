@@ -93,19 +93,19 @@ static __u64 leaf_bits(const struct paging_env *env, unsigned int flags,
 }
 
 /*
- * Whether @virt is canonical for the levels: the bits above what they
- * translate repeat the top one (the hypervisor's own addresses are high
- * ones), else the cut-off index would alias another address.
+ * Whether the levels translate @virt: below 2^bits, or a canonical high
+ * address (the hypervisor's own). Else the cut-off index would alias
+ * another address.
  */
 static bool canonical(const struct paging_env *env, __u64 virt)
 {
 	unsigned int bits = level_shift(env->levels);
-	__u64 top = bits >= 64 ? 0 : virt >> (bits - 1);
 
-	return bits >= 64 || top == 0 || top == ~0ULL >> (bits - 1);
+	return bits >= 64 || virt >> bits == 0 ||
+	       virt >> (bits - 1) == ~0ULL >> (bits - 1);
 }
 
-/* Aligned, not wrapping, canonical at both ends, in one half. */
+/* Aligned, not wrapping, translated at both ends, in one half. */
 static bool range_ok(const struct paging_env *env, __u64 virt, __u64 phys,
 		     __u64 size)
 {

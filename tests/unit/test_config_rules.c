@@ -51,7 +51,6 @@ static const char root_on_hypervisor[] = SYSTEM_HEAD
 /* The root cell also maps the devices the hypervisor keeps. */
 static const char devices_system[] = SYSTEM_HEAD
 	"    - {phys: 0xfec00000, size: 8K, flags: [read, write, io]}\n"
-	"    - {phys: 0xfed90000, size: 4K, flags: [read, write, io]}\n"
 	"    - {phys: 0xfee00000, size: 4K, flags: [read, write, io]}\n";
 
 /* A cell with @cpus, @mem (memory list items) and @rest (more keys). */
@@ -260,9 +259,10 @@ static const struct rule_case cases[] = {
 	{ "emulated device: the IOAPIC, larger region", devices_system,
 	  { CELL("c", "3", IO("0xfec00000", "0x200000", "8K"), "") },
 	  JH_RULE_EMULATED_DEVICE },
-	{ "emulated device: the IOMMU's registers", devices_system,
+	{ "iommu regs: the IOMMU's registers at another guest address",
+	  devices_system,
 	  { CELL("c", "3", IO("0xfed90000", "0x200000", "4K"), "") },
-	  JH_RULE_EMULATED_DEVICE },
+	  JH_RULE_IOMMU_REGS },
 	{ "emulated device fine: the page after the IOAPIC", devices_system,
 	  { CELL("c", "3", IO("0xfec01000", "0x200000", "4K"), "") },
 	  NO_RULE },
