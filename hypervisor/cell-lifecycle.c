@@ -55,12 +55,14 @@ static struct per_cpu *cpu_of(unsigned int id)
 
 /* ---- CPUs ---- */
 
+/* Stop @cell's CPUs for good: no SIPI of the cell wakes them again. */
 static int park_cpus(struct cell *cell)
 {
 	struct per_cpu *cpu;
 	unsigned int id;
 	int err = 0;
 
+	__atomic_store_n(&cell->frozen, true, __ATOMIC_SEQ_CST);
 	for_each_cpu_of(id, cpu, cell)
 		if (cpu_request(cpu, CPU_REQ_PARK, true))
 			err = -EBUSY;
@@ -84,16 +86,36 @@ static int flush_root(struct per_cpu *self)
 	return err;
 }
 
-/* Give @cell's CPUs to @to, parked, with fresh counters. */
-static void move_cpus(struct cell *cell, struct cell *to)
+/*
+ * Give @cell's parked CPUs to @to; each switches itself (CPU_REQ_MOVE).
+ * One that does not answer stays: a retry moves it.
+ */
+static int move_cpus(struct cell *cell, struct cell *to)
 {
 	struct per_cpu *cpu;
 	unsigned int id;
+	int err = 0;
 
-	for_each_cpu_of(id, cpu, cell) {
-		memset(&cpu->stats, 0, sizeof(cpu->stats));
-		cpu->cell = to;
-	}
+	for_each_cpu_of(id, cpu, cell)
+		if (cpu_move(cpu, to))
+			err = -EBUSY;
+	return err;
+}
+
+/*
+ * Mapping memory back into the root cell collapses its tables and frees
+ * table pages that a root CPU may be walking in an exit (MMIO decoding)
+ * at that moment. Every root CPU passes the end of an exit before the
+ * cell lock is released; the pool hands pages out only under that lock,
+ * so a walker never reads a table page that serves something else.
+ */
+static int root_tables_settled(struct per_cpu *caller)
+{
+	int err = flush_root(caller);
+
+	if (err)
+		printk("root CPUs did not answer after a table change\n");
+	return err;
 }
 
 /* Park the root CPUs @cell claims and hand them over; all or none. */
@@ -101,18 +123,11 @@ static int take_cpus(struct cell *cell)
 {
 	struct per_cpu *cpu;
 	unsigned int id;
-	int err = 0;
 
 	for_each_cpu_of(id, cpu, &root_cell)
-		if (cell_has_cpu(cell, id) &&
-		    cpu_request(cpu, CPU_REQ_PARK, true))
-			err = -EBUSY;
-	if (err)
-		return err;
-	for_each_cpu_of(id, cpu, &root_cell)
-		if (cell_has_cpu(cell, id)) {
-			memset(&cpu->stats, 0, sizeof(cpu->stats));
-			cpu->cell = cell;
+		if (cell_has_cpu(cell, id) && cpu_move(cpu, cell)) {
+			move_cpus(cell, &root_cell);
+			return -EBUSY;
 		}
 	return 0;
 }
@@ -137,6 +152,8 @@ static int check_rules(const struct jailhouse_cell_desc *desc)
 	struct jailhouse_checker chk = {
 		.sys = system_config,
 		.report = report_violation,
+		.phys_bits = arch_phys_addr_bits(),
+		.guest_bits = arch_guest_addr_bits(),
 	};
 	struct cell *cell;
 	unsigned int n, num = 0;
@@ -230,10 +247,24 @@ static int copy_config(struct cell *cell, __u64 gpa)
 	return ret;
 }
 
+/* Device memory only of the cell's own devices, or marked assignable. */
+static int check_io_regions(const struct jailhouse_cell_desc *desc)
+{
+	int n = pci_io_region_refused(desc, root_cell.config);
+
+	if (n < 0)
+		return 0;
+	printk("Cell \"%s\" refused: memory region %d: I/O memory in no "
+	       "BAR of its PCI devices and in no assignable region of the "
+	       "root cell (0x%llx)\n", desc->name, n,
+	       jailhouse_cell_mem_regions(desc)[n].phys_start);
+	return -EINVAL;
+}
+
 static int check_config(const struct jailhouse_cell_desc *desc)
 {
 	return check_rules(desc) ?: check_cpus(desc) ?: check_pci(desc) ?:
-	       arch_cell_check(desc);
+	       check_io_regions(desc) ?: arch_cell_check(desc);
 }
 
 /* ---- comm region ---- */
@@ -271,17 +302,17 @@ static int comm_setup(struct cell *cell)
 /* ---- create ---- */
 
 /*
- * A non-sandbox cell in RUNNING_LOCKED vetoes changes to other cells, as
- * in Jailhouse; a sandbox cell's lock counts for nothing.
+ * A non-sandbox cell in RUNNING_LOCKED vetoes the creation of other
+ * cells, as in Jailhouse (never a destroy); a sandbox cell's lock counts
+ * for nothing.
  */
-static bool locked_by_other(const struct cell *except)
+static bool locked_by_other(void)
 {
 	struct cell *cell;
 	unsigned int n;
 
 	for_each_cell(n, cell)
-		if (cell != except &&
-		    !(cell->config->flags & JAILHOUSE_CELL_SANDBOX) &&
+		if (!(cell->config->flags & JAILHOUSE_CELL_SANDBOX) &&
 		    cell_state(cell) == JAILHOUSE_CELL_RUNNING_LOCKED)
 			return true;
 	return false;
@@ -341,7 +372,7 @@ long cell_create(struct per_cpu *caller, unsigned long config_gpa)
 	struct cell *cell;
 	int slot, err;
 
-	if (locked_by_other(NULL))
+	if (locked_by_other())
 		return -EPERM;
 	slot = free_slot();
 	if (slot < 0)
@@ -349,6 +380,8 @@ long cell_create(struct per_cpu *caller, unsigned long config_gpa)
 	cell = page_alloc(1);
 	if (!cell)
 		return -ENOMEM;
+	/* Its CPUs arrive parked; only start wakes one. */
+	cell->frozen = true;
 	err = copy_config(cell, config_gpa);
 	if (!err)
 		err = check_config(cell->config);
@@ -409,12 +442,12 @@ static int request_shutdown(struct cell *cell)
 	return 0;
 }
 
-/* Stop @cell, with its consent if @consent and it needs one. */
-static int cell_stop(struct cell *cell, bool consent)
+/* Stop @cell, with its consent if it needs one. */
+static int cell_stop(struct cell *cell)
 {
 	int err;
 
-	if (consent && needs_consent(cell)) {
+	if (needs_consent(cell)) {
 		err = request_shutdown(cell);
 		if (err)
 			return err;
@@ -438,16 +471,16 @@ static struct per_cpu *first_cpu(const struct cell *cell)
 }
 
 /*
- * The boot CPU starts at the reset address; the others stay parked (no
- * INIT/SIPI between a cell's CPUs yet).
+ * The boot CPU starts at the reset address; the others stay parked until
+ * it wakes them (INIT/SIPI).
  */
 long cell_start(struct per_cpu *caller, struct cell *cell)
 {
 	struct per_cpu *boot = first_cpu(cell);
 	int err;
 
-	if (cell->state == JAILHOUSE_CELL_RUNNING &&
-	    !comm_state_terminal(comm_cell_state(cell->comm)))
+	if (!boot || (cell->state == JAILHOUSE_CELL_RUNNING &&
+		      !comm_state_terminal(comm_cell_state(cell->comm))))
 		return -EBUSY;
 	(void)caller;
 	err = park_cpus(cell);
@@ -456,6 +489,8 @@ long cell_start(struct per_cpu *caller, struct cell *cell)
 	comm_region_init(cell->comm, cell->config, system_config,
 			 arch_tsc_khz(), arch_apic_khz());
 	cell->state = JAILHOUSE_CELL_RUNNING;
+	/* Every CPU is parked: from here the cell's SIPIs count again. */
+	__atomic_store_n(&cell->frozen, false, __ATOMIC_SEQ_CST);
 	boot->reset_address = cell->config->cpu_reset_address;
 	err = cpu_request(boot, CPU_REQ_RESET, true);
 	if (err)
@@ -467,7 +502,7 @@ long cell_start(struct per_cpu *caller, struct cell *cell)
 long cell_set_loadable(struct per_cpu *caller, struct cell *cell)
 {
 	(void)caller;
-	return cell_stop(cell, true);
+	return cell_stop(cell);
 }
 
 /*
@@ -505,19 +540,31 @@ long cell_load(struct per_cpu *caller, struct cell *cell,
 /* ---- destroy ---- */
 
 /*
- * Whatever a sandbox cell does, destroy wins: no consent, no veto. Its
- * devices' DMA is blocked and its memory zeroed before the root cell
- * maps it again.
+ * Stop @cell whatever it does: a cell other than a sandbox is asked
+ * first, within its bounded reply timeout, but neither its answer nor
+ * a RUNNING_LOCKED state (its own or another cell's) can veto destroy.
+ */
+static void destroy_stop(struct cell *cell)
+{
+	if (!(cell->config->flags & JAILHOUSE_CELL_SANDBOX) &&
+	    needs_consent(cell))
+		request_shutdown(cell);
+}
+
+/*
+ * The CPUs leave first, each switching to the root cell itself, so that
+ * no CPU runs with the cell's tables once they change; then its devices'
+ * DMA is blocked and its memory zeroed before the root cell maps it
+ * again.
  */
 long cell_destroy(struct per_cpu *caller, struct cell *cell)
 {
-	bool sandbox = cell->config->flags & JAILHOUSE_CELL_SANDBOX;
 	int err;
 
-	(void)caller;
-	if (!sandbox && locked_by_other(cell))
-		return -EPERM;
-	err = cell_stop(cell, !sandbox);
+	destroy_stop(cell);
+	err = park_cpus(cell);
+	if (!err)
+		err = move_cpus(cell, &root_cell);
 	if (!err) {
 		iommu_block_cell_devices(cell);
 		err = cell_scrub(cell);
@@ -526,7 +573,7 @@ long cell_destroy(struct per_cpu *caller, struct cell *cell)
 		return err;
 	__atomic_store_n(&cells[cell->id - 1], NULL, __ATOMIC_RELEASE);
 	root_regions_set(cell, 0, true);
-	move_cpus(cell, &root_cell);
+	root_tables_settled(caller);
 	arch_root_resources_update();
 	pci_root_devices_update();
 	arch_cell_exit(cell);

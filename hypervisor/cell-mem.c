@@ -153,6 +153,37 @@ static int scrub_region(const struct jailhouse_memory *mem)
 	return 0;
 }
 
+/*
+ * Whether the root cell describes all of @mem's memory as a device (its
+ * regions there are I/O). A cell's own `io` flag proves nothing: RAM
+ * flagged so would otherwise go back to the root cell unscrubbed.
+ */
+static bool root_device(const struct jailhouse_memory *mem)
+{
+	const struct jailhouse_cell_desc *root = root_cell.config;
+	const struct jailhouse_memory *r = jailhouse_cell_mem_regions(root);
+	struct jailhouse_memory part;
+	bool found = false;
+	unsigned int n;
+
+	for (n = 0; n < root->num_memory_regions; n++) {
+		if (!region_root_part(&r[n], mem, &part))
+			continue;
+		if (!(r[n].flags & JAILHOUSE_MEM_IO))
+			return false;
+		found = true;
+	}
+	return found;
+}
+
+/* What the cell (or its devices) could write and the root gets back. */
+static bool needs_scrub(const struct jailhouse_memory *mem)
+{
+	return root_loses(mem) &&
+	       (mem->flags & (JAILHOUSE_MEM_WRITE | JAILHOUSE_MEM_DMA)) &&
+	       !root_device(mem);
+}
+
 int cell_scrub(const struct cell *cell)
 {
 	const struct jailhouse_memory *mem =
@@ -161,7 +192,7 @@ int cell_scrub(const struct cell *cell)
 	int err;
 
 	for (n = 0; n < cell->config->num_memory_regions; n++) {
-		if (!root_loses(&mem[n]) || (mem[n].flags & JAILHOUSE_MEM_IO))
+		if (!needs_scrub(&mem[n]))
 			continue;
 		err = scrub_region(&mem[n]);
 		if (err)

@@ -81,11 +81,10 @@ bool comm_state_terminal(unsigned int state)
 unsigned int comm_reply_timeout_ms(const struct jailhouse_cell_desc *cell)
 {
 	__u32 ms = cell->msg_reply_timeout;
+	__u32 limit = cell->flags & JAILHOUSE_CELL_SANDBOX ?
+		      COMM_SANDBOX_TIMEOUT_MS : COMM_MAX_TIMEOUT_MS;
 
-	if (!(cell->flags & JAILHOUSE_CELL_SANDBOX))
-		return ms;
-	return ms && ms < COMM_SANDBOX_TIMEOUT_MS ? ms :
-						   COMM_SANDBOX_TIMEOUT_MS;
+	return ms && ms < limit ? ms : limit;
 }
 
 int comm_send_message(struct jailhouse_comm_region *comm, __u32 msg,

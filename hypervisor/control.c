@@ -15,6 +15,7 @@
 #include <jailhouse/errno.h>
 #include <jailhouse/hypercall-handler.h>
 #include <jailhouse/printk.h>
+#include <jailhouse/string.h>
 #include <asm/processor.h>
 
 /* How long a requester waits for a CPU to leave its guest. */
@@ -27,7 +28,13 @@ void cpu_fail(struct per_cpu *cpu, const char *reason)
 	cpu_halt_forever();
 }
 
-static int wait_done(struct per_cpu *target, unsigned int requests)
+/*
+ * Wait until @target did @requests, a second at most; with @self, stop
+ * waiting as soon as @self is asked to park or move (a TLB flush can
+ * wait: Linux's INIT before a SIPI must find its target parked).
+ */
+static int wait_done(struct per_cpu *self, struct per_cpu *target,
+		     unsigned int requests)
 {
 	__u64 start = arch_tsc();
 	__u64 limit = (__u64)arch_tsc_khz() * REQUEST_TIMEOUT_MS;
@@ -36,19 +43,38 @@ static int wait_done(struct per_cpu *target, unsigned int requests)
 	       requests) {
 		if (arch_tsc() - start > limit)
 			return -ETIMEDOUT;
+		if (self && __atomic_load_n(&self->requests, __ATOMIC_ACQUIRE) &
+			    (CPU_REQ_PARK | CPU_REQ_MOVE))
+			return -EAGAIN;
 		cpu_relax();
 	}
 	return 0;
 }
 
-int cpu_request(struct per_cpu *target, unsigned int requests, bool wait)
+static void request(struct per_cpu *target, unsigned int requests)
 {
 	__atomic_or_fetch(&target->requests, requests, __ATOMIC_SEQ_CST);
 	__atomic_add_fetch(&target->kicks, 1, __ATOMIC_SEQ_CST);
 	arch_cpu_kick(target);
-	if (!wait)
-		return 0;
-	return wait_done(target, requests);
+}
+
+int cpu_request(struct per_cpu *target, unsigned int requests, bool wait)
+{
+	request(target, requests);
+	return wait ? wait_done(NULL, target, requests) : 0;
+}
+
+int cpu_request_from(struct per_cpu *self, struct per_cpu *target,
+		     unsigned int requests)
+{
+	request(target, requests);
+	return wait_done(self, target, requests);
+}
+
+int cpu_move(struct per_cpu *cpu, struct cell *to)
+{
+	cpu->move_to = to;
+	return cpu_request(cpu, CPU_REQ_MOVE, true);
 }
 
 bool cpu_take_kick(struct per_cpu *cpu)
@@ -63,6 +89,33 @@ bool cpu_take_kick(struct per_cpu *cpu)
 	return false;
 }
 
+static void park_self(struct per_cpu *cpu)
+{
+	arch_cpu_park(cpu);
+	cpu->parked = true;
+}
+
+/*
+ * Only a parked CPU takes a SIPI, and none of a frozen cell: its cell
+ * is being stopped, and the CPU may be about to change cell.
+ */
+static void take_sipi(struct per_cpu *cpu)
+{
+	if (!cpu->parked ||
+	    __atomic_load_n(&cpu->cell->frozen, __ATOMIC_ACQUIRE))
+		return;
+	arch_cpu_reset(cpu, cpu->reset_address);
+	cpu->parked = false;
+}
+
+/* The CPU takes the new cell's bitmaps and tables itself, parked. */
+static void move_self(struct per_cpu *cpu)
+{
+	memset(&cpu->stats, 0, sizeof(cpu->stats));
+	cpu->cell = cpu->move_to;
+	park_self(cpu);
+}
+
 void cpu_handle_requests(struct per_cpu *cpu)
 {
 	unsigned int req = __atomic_load_n(&cpu->requests, __ATOMIC_ACQUIRE);
@@ -71,10 +124,13 @@ void cpu_handle_requests(struct per_cpu *cpu)
 		return;
 	if (req & CPU_REQ_TLB_FLUSH)
 		arch_cpu_tlb_flush(cpu);
-	if (req & CPU_REQ_PARK) {
-		arch_cpu_park(cpu);
-		cpu->parked = true;
-	}
+	if (req & CPU_REQ_PARK)
+		park_self(cpu);
+	/* Before a move: a SIPI of the old cell never starts the new one. */
+	if (req & CPU_REQ_SIPI)
+		take_sipi(cpu);
+	if (req & CPU_REQ_MOVE)
+		move_self(cpu);
 	if (req & CPU_REQ_RESET) {
 		arch_cpu_reset(cpu, cpu->reset_address);
 		cpu->parked = false;
@@ -105,7 +161,7 @@ void cpu_guest_failed(struct per_cpu *cpu, const char *reason)
 	       cpu->cpu_id, reason);
 	__atomic_store_n(&cell->state, JAILHOUSE_CELL_FAILED,
 			 __ATOMIC_RELEASE);
-	arch_cpu_park(cpu);
-	cpu->parked = true;
+	__atomic_store_n(&cell->frozen, true, __ATOMIC_SEQ_CST);
+	park_self(cpu);
 	park_others(cpu);
 }

@@ -218,6 +218,9 @@ static const char *memory_problem(const struct jailhouse_memory *mem)
 		return "unknown flags";
 	if ((mem->flags & 0xf0000) && !(mem->flags & JAILHOUSE_MEM_IO))
 		return "access widths given for a region that is not I/O";
+	if ((mem->flags & JAILHOUSE_MEM_ASSIGNABLE) &&
+	    !(mem->flags & JAILHOUSE_MEM_IO))
+		return "assignable region that is not I/O";
 	if ((mem->flags & JAILHOUSE_MEM_COMM_REGION) && mem->phys_start)
 		return "comm region with a physical address (must be 0)";
 	if (range_wraps(mem->phys_start, mem->size) ||

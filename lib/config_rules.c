@@ -39,6 +39,13 @@ static const char *const rule_texts[JH_RULE_COUNT] = {
 	[JH_RULE_IOMMU_REGS] = "region touches an IOMMU unit's registers",
 	[JH_RULE_IOMMU_BUS] =
 		"the device's bus is not one its IOMMU unit covers",
+	[JH_RULE_EMULATED_DEVICE] = "region's physical range touches a device "
+		"the hypervisor emulates or owns (local APIC, IOAPIC, "
+		"MMCONFIG, debug console)",
+	[JH_RULE_PHYS_BITS] = "region's physical range lies beyond the "
+		"CPU's physical address width",
+	[JH_RULE_GUEST_BITS] = "region's guest range lies beyond what the "
+		"nested page tables translate",
 };
 
 const char *jailhouse_rule_text(enum jailhouse_rule rule)
@@ -211,6 +218,68 @@ static int iommu_regs_touched(const struct jailhouse_system *sys,
 	return -1;
 }
 
+/* Whether [start, start + size) fits in @bits of address, 0 meaning @max. */
+static bool fits_bits(__u64 start, __u64 size, unsigned int bits,
+		      unsigned int max)
+{
+	if (!bits || bits > max)
+		bits = max;
+	return bits >= 64 || start + size - 1 < (1ULL << bits);
+}
+
+static void check_widths(struct jailhouse_checker *chk,
+			 const struct jailhouse_cell_desc *cell,
+			 unsigned int i, const struct jailhouse_memory *mem)
+{
+	if (!fits_bits(mem->virt_start, mem->size, chk->guest_bits,
+		       JAILHOUSE_X86_GUEST_BITS))
+		flag(chk, JH_RULE_GUEST_BITS, cell, "memory region", i,
+		     mem->virt_start);
+	if (!is_comm(mem) &&
+	    !fits_bits(mem->phys_start, mem->size, chk->phys_bits,
+		       JAILHOUSE_X86_PHYS_BITS))
+		flag(chk, JH_RULE_PHYS_BITS, cell, "memory region", i,
+		     mem->phys_start);
+}
+
+/* Whether region @i's physical range touches [base, base + size). */
+static void check_kept(struct jailhouse_checker *chk,
+		       const struct jailhouse_cell_desc *cell, unsigned int i,
+		       const struct jailhouse_memory *mem, __u64 base,
+		       __u64 size)
+{
+	if (size && jailhouse_ranges_overlap(mem->phys_start, mem->size,
+					     base, size))
+		flag(chk, JH_RULE_EMULATED_DEVICE, cell, "memory region", i,
+		     base);
+}
+
+/*
+ * The devices the hypervisor emulates or drives itself. It leaves them
+ * out of nested tables by guest address; by physical address, here,
+ * they must not be in a region at all (IOMMU units: JH_RULE_IOMMU_REGS).
+ */
+static void check_kept_devices(struct jailhouse_checker *chk,
+			       const struct jailhouse_cell_desc *cell,
+			       unsigned int i,
+			       const struct jailhouse_memory *mem)
+{
+	const struct jailhouse_platform_info *pf = &chk->sys->platform;
+	const struct jailhouse_console *con = &chk->sys->debug_console;
+	unsigned int n;
+
+	check_kept(chk, cell, i, mem, JAILHOUSE_X86_APIC_BASE,
+		   RULE_PAGE_SIZE);
+	if (pf->pci_mmconfig_base)
+		check_kept(chk, cell, i, mem, pf->pci_mmconfig_base,
+			   ((__u64)pf->pci_mmconfig_end_bus + 1) << 20);
+	if (con->type == JAILHOUSE_CON_TYPE_UART_MMIO)
+		check_kept(chk, cell, i, mem, con->address, con->size);
+	for (n = 0; n < pf->num_ioapics; n++)
+		check_kept(chk, cell, i, mem, pf->ioapics[n].address,
+			   RULE_PAGE_SIZE);
+}
+
 static void check_region(struct jailhouse_checker *chk,
 			 const struct jailhouse_cell_desc *cell,
 			 unsigned int i, const struct jailhouse_memory *mem)
@@ -227,7 +296,10 @@ static void check_region(struct jailhouse_checker *chk,
 	if ((mem->flags & JAILHOUSE_MEM_LOADABLE) && !is_ram(mem))
 		flag(chk, JH_RULE_LOADABLE_NOT_RAM, cell, "memory region", i,
 		     mem->virt_start);
-	if (is_comm(mem) || mem->size == 0)
+	if (mem->size == 0)
+		return;
+	check_widths(chk, cell, i, mem);
+	if (is_comm(mem))
 		return;
 	if (jailhouse_ranges_overlap(mem->phys_start, mem->size,
 				     hv->phys_start, hv->size))
@@ -236,10 +308,12 @@ static void check_region(struct jailhouse_checker *chk,
 	if (iommu_regs_touched(chk->sys, mem->phys_start, mem->size) >= 0)
 		flag(chk, JH_RULE_IOMMU_REGS, cell, "memory region", i,
 		     mem->phys_start);
-	if (!is_root(chk, cell) &&
-	    !covered_by_root(chk->sys, mem->phys_start, mem->size))
+	if (is_root(chk, cell))
+		return;
+	if (!covered_by_root(chk->sys, mem->phys_start, mem->size))
 		flag(chk, JH_RULE_OUTSIDE_ROOT, cell, "memory region", i,
 		     mem->phys_start);
+	check_kept_devices(chk, cell, i, mem);
 }
 
 static void check_regions(struct jailhouse_checker *chk,

@@ -37,8 +37,18 @@ enum jailhouse_rule {
 	JH_RULE_IVSHMEM_MISMATCH,	/* ivshmem peers disagree */
 	JH_RULE_IOMMU_REGS,		/* touches an IOMMU's registers */
 	JH_RULE_IOMMU_BUS,		/* device outside its unit's buses */
+	JH_RULE_EMULATED_DEVICE,	/* maps a device the hv keeps */
+	JH_RULE_PHYS_BITS,		/* beyond the physical width */
+	JH_RULE_GUEST_BITS,		/* beyond the nested tables */
 	JH_RULE_COUNT
 };
+
+/* x86 maxima: MAXPHYADDR, and 5-level paging. */
+#define JAILHOUSE_X86_PHYS_BITS		52
+#define JAILHOUSE_X86_GUEST_BITS	57
+
+/* The xAPIC page at its architectural base, which the hypervisor keeps. */
+#define JAILHOUSE_X86_APIC_BASE		0xfee00000ULL
 
 /* Index of a violation whose item is not an array (CPU set, name). */
 #define JAILHOUSE_VIOLATION_NO_INDEX	0xffffffffU
@@ -62,6 +72,13 @@ struct jailhouse_checker {
 	void (*report)(struct jailhouse_checker *chk,
 		       const struct jailhouse_violation *v);
 	void *ctx;			/* for the report callback */
+	/*
+	 * Physical address bits of the CPU and guest-physical bits the
+	 * nested page tables translate; 0 for the x86 maxima
+	 * (JAILHOUSE_X86_PHYS_BITS, JAILHOUSE_X86_GUEST_BITS).
+	 */
+	unsigned int phys_bits;
+	unsigned int guest_bits;
 	unsigned int violations;	/* counted by the rules */
 };
 
@@ -70,10 +87,13 @@ const char *jailhouse_rule_text(enum jailhouse_rule rule);
 
 /*
  * Rules about one cell alone or against the system config: alignment,
- * size, overlaps, the hypervisor's memory, loadable regions, IOMMU and
- * IOAPIC references, DMA without IOMMU in a sandbox, and for a non-root
- * cell that its memory and CPUs come from the root cell and that it does
- * not take the root cell's name.
+ * size, overlaps, the hypervisor's memory, address widths, loadable
+ * regions, IOMMU and IOAPIC references, DMA without IOMMU in a sandbox,
+ * and for a non-root cell that its memory and CPUs come from the root
+ * cell, that no region's physical range touches a device the hypervisor
+ * emulates (whatever its guest address; the IOMMU's registers have their
+ * own rule, for every cell), and that it does not take the root cell's
+ * name.
  */
 void jailhouse_check_cell(struct jailhouse_checker *chk,
 			  const struct jailhouse_cell_desc *cell);

@@ -92,12 +92,29 @@ static __u64 leaf_bits(const struct paging_env *env, unsigned int flags,
 	return bits;
 }
 
-static bool range_ok(__u64 virt, __u64 phys, __u64 size)
+/*
+ * Whether the levels translate @virt: below 2^bits, or a canonical high
+ * address (the hypervisor's own). Else the cut-off index would alias
+ * another address.
+ */
+static bool canonical(const struct paging_env *env, __u64 virt)
+{
+	unsigned int bits = level_shift(env->levels);
+
+	return bits >= 64 || virt >> bits == 0 ||
+	       virt >> (bits - 1) == ~0ULL >> (bits - 1);
+}
+
+/* Aligned, not wrapping, translated at both ends, in one half. */
+static bool range_ok(const struct paging_env *env, __u64 virt, __u64 phys,
+		     __u64 size)
 {
 	__u64 misaligned = (virt | phys | size) & (PAGING_PAGE_SIZE - 1);
+	__u64 last = virt + size - 1;
 
-	return size && !misaligned && virt + size - 1 >= virt &&
-	       phys + size - 1 >= phys;
+	return size && !misaligned && last >= virt &&
+	       phys + size - 1 >= phys && canonical(env, virt) &&
+	       canonical(env, last) && (virt ^ last) >> 63 == 0;
 }
 
 int paging_create(const struct paging_env *env, struct paging_root *root)
@@ -164,7 +181,7 @@ int paging_map(const struct paging_env *env, const struct paging_root *root,
 	unsigned int leaf;
 	int err;
 
-	if (!range_ok(virt, phys, size))
+	if (!range_ok(env, virt, phys, size))
 		return -EINVAL;
 	while (size) {
 		leaf = leaf_level(virt, phys, size, flags);
@@ -234,7 +251,7 @@ int paging_unmap(const struct paging_env *env, const struct paging_root *root,
 	__u64 end = virt + size, step;
 	int err = 0;
 
-	if (!range_ok(virt, 0, size))
+	if (!range_ok(env, virt, 0, size))
 		return -EINVAL;
 	while (size) {
 		step = unmap_one(env, root->table, virt, end, &err);

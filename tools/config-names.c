@@ -22,6 +22,7 @@ const struct text_name config_mem_flags[] = {
 	{ "loadable", JAILHOUSE_MEM_LOADABLE },
 	{ "rootshared", JAILHOUSE_MEM_ROOTSHARED },
 	{ "no-hugepages", JAILHOUSE_MEM_NO_HUGEPAGES },
+	{ "assignable", JAILHOUSE_MEM_ASSIGNABLE },
 	{ "io-8", JAILHOUSE_MEM_IO_8 },
 	{ "io-16", JAILHOUSE_MEM_IO_16 },
 	{ "io-32", JAILHOUSE_MEM_IO_32 },

@@ -80,12 +80,19 @@
 #define JAILHOUSE_MEM_LOADABLE		0x0040
 #define JAILHOUSE_MEM_ROOTSHARED	0x0080
 #define JAILHOUSE_MEM_NO_HUGEPAGES	0x0100
+/*
+ * Ours, in the root cell's I/O regions: device memory that is no PCI
+ * device's BAR (an HPET, a platform UART), which other cells may map.
+ * Every other I/O region of a non-root cell must lie in a BAR of one of
+ * its own PCI devices, checked at create (docs/config-format.md).
+ */
+#define JAILHOUSE_MEM_ASSIGNABLE	0x0200
 /* Permitted access widths of an IO region (sub-page MMIO dispatch). */
 #define JAILHOUSE_MEM_IO_8		0x10000
 #define JAILHOUSE_MEM_IO_16		0x20000
 #define JAILHOUSE_MEM_IO_32		0x40000
 #define JAILHOUSE_MEM_IO_64		0x80000
-#define JAILHOUSE_MEM_FLAGS_VALID	0xf01ffULL
+#define JAILHOUSE_MEM_FLAGS_VALID	0xf03ffULL
 
 /*
  * One memory region of a cell. phys_start is the host-physical address

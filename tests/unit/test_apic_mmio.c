@@ -73,6 +73,13 @@ int cpu_request(struct per_cpu *target, unsigned int requests, bool wait)
 	return 0;
 }
 
+int cpu_request_from(struct per_cpu *self, struct per_cpu *target,
+		     unsigned int requests)
+{
+	(void)self;
+	return cpu_request(target, requests, true);
+}
+
 void arch_cpu_park(struct per_cpu *cpu)
 {
 	(void)cpu;

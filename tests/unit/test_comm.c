@@ -116,13 +116,16 @@ static void test_state_is_validated(void **state)
 	assert_true(comm_state_terminal(JAILHOUSE_CELL_FAILED_COMM_REV));
 }
 
-static void test_sandbox_timeout_is_bounded(void **state)
+/* Every cell's, sandbox or not: "forever" and huge values are bounded. */
+static void test_timeout_is_bounded(void **state)
 {
 	struct jailhouse_cell_desc desc = cell_blob.desc;
 
 	(void)state;
 	desc.msg_reply_timeout = 0;
-	assert_int_equal(comm_reply_timeout_ms(&desc), 0);
+	assert_int_equal(comm_reply_timeout_ms(&desc), COMM_MAX_TIMEOUT_MS);
+	desc.msg_reply_timeout = 0xffffffff;
+	assert_int_equal(comm_reply_timeout_ms(&desc), COMM_MAX_TIMEOUT_MS);
 	desc.msg_reply_timeout = 50;
 	assert_int_equal(comm_reply_timeout_ms(&desc), 50);
 	desc.flags |= JAILHOUSE_CELL_SANDBOX;
@@ -229,7 +232,7 @@ int main(void)
 		cmocka_unit_test(test_init_fills_region),
 		cmocka_unit_test(test_init_console_none_and_mmio),
 		cmocka_unit_test(test_state_is_validated),
-		cmocka_unit_test(test_sandbox_timeout_is_bounded),
+		cmocka_unit_test(test_timeout_is_bounded),
 		cmocka_unit_test(test_handshake),
 		cmocka_unit_test(test_handshake_times_out),
 		cmocka_unit_test(test_wait_terminal),

@@ -253,7 +253,7 @@ static void test_memory_regions(void **state)
 {
 	struct fixture *f = *state;
 
-	mem(f, 1)->flags |= 0x200;
+	mem(f, 1)->flags |= 0x400;
 	expect_error(f, "memory region", 1, "unknown flags");
 	mem(f, 1)->flags = JAILHOUSE_MEM_READ | JAILHOUSE_MEM_IO_32;
 	expect_error(f, "memory region", 1, "not I/O");

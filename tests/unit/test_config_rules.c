@@ -48,6 +48,11 @@ static const char root_on_iommu[] = SYSTEM_HEAD
 static const char root_on_hypervisor[] = SYSTEM_HEAD
 	"    - {phys: 0x3bfff000, size: 4K, flags: [read, write]}\n";
 
+/* The root cell also maps the devices the hypervisor keeps. */
+static const char devices_system[] = SYSTEM_HEAD
+	"    - {phys: 0xfec00000, size: 8K, flags: [read, write, io]}\n"
+	"    - {phys: 0xfee00000, size: 4K, flags: [read, write, io]}\n";
+
 /* A cell with @cpus, @mem (memory list items) and @rest (more keys). */
 #define CELL(name, cpus, mem, rest)					\
 	"cell:\n"							\
@@ -57,6 +62,10 @@ static const char root_on_hypervisor[] = SYSTEM_HEAD
 	"  memory:\n" mem						\
 	"    - {virt: 0x100000, size: 4K, flags: [read, write, "	\
 	"comm-region]}\n" rest
+
+#define IO(phys, virt, size)						\
+	"    - {phys: " phys ", virt: " virt ", size: " size		\
+	", flags: [read, write, io]}\n"
 
 #define RAM(phys, virt, size)						\
 	"    - {phys: " phys ", virt: " virt ", size: " size		\
@@ -243,6 +252,31 @@ static const struct rule_case cases[] = {
 	  { SHM_PEER0, CELL("d", "2", RAM("0x3c100000", "0", "1M"),
 			    "  pci:\n    - {bdf: \"01:0e.0\", iommu: 0}\n") },
 	  JH_RULE_PCI_CONFLICT },
+	{ "emulated device: the xAPIC page at another guest address",
+	  devices_system,
+	  { CELL("c", "3", IO("0xfee00000", "0x200000", "4K"), "") },
+	  JH_RULE_EMULATED_DEVICE },
+	{ "emulated device: the IOAPIC, larger region", devices_system,
+	  { CELL("c", "3", IO("0xfec00000", "0x200000", "8K"), "") },
+	  JH_RULE_EMULATED_DEVICE },
+	{ "iommu regs: the IOMMU's registers at another guest address",
+	  devices_system,
+	  { CELL("c", "3", IO("0xfed90000", "0x200000", "4K"), "") },
+	  JH_RULE_IOMMU_REGS },
+	{ "emulated device fine: the page after the IOAPIC", devices_system,
+	  { CELL("c", "3", IO("0xfec01000", "0x200000", "4K"), "") },
+	  NO_RULE },
+	{ "phys bits: region at 2^52", NULL,
+	  { CELL("c", "3", IO("0x10000000000000", "0x200000", "4K"), "") },
+	  JH_RULE_PHYS_BITS },
+	{ "guest bits: region at 2^57", NULL,
+	  { CELL("c", "3", RAM("0x3c000000", "0x200000000000000", "4K"),
+		 "") },
+	  JH_RULE_GUEST_BITS },
+	{ "guest bits fine: last page below 2^57", NULL,
+	  { CELL("c", "3", RAM("0x3c000000", "0x1fffffffffff000", "4K"),
+		 "") },
+	  NO_RULE },
 	{ "root no cpu fine: CPU 0 stays", NULL,
 	  { CELL("c", "1-2", RAM("0x3c000000", "0", "1M"), ""),
 	    CELL("d", "3", RAM("0x3c100000", "0", "1M"), "") },
@@ -341,9 +375,32 @@ static void test_pair_only(void **state)
 	config_blob_free(&b);
 }
 
+/* The hypervisor's widths: 4-level nested tables, a 39-bit CPU. */
+static void test_machine_widths(void **state)
+{
+	static const char cell[] = CELL("c", "3",
+		RAM("0x3c000000", "0x1000000000000", "4K"), "");
+	struct config_blob sys, c;
+	struct seen seen = { 0 };
+	struct jailhouse_checker chk = { .report = record, .ctx = &seen };
+
+	(void)state;
+	build_ok(base_system, &sys);
+	build_ok(cell, &c);
+	chk.sys = (const void *)sys.data;
+	jailhouse_check_cell(&chk, (const void *)c.data);
+	assert_int_equal(seen.rules, 0);
+	chk.guest_bits = 48;
+	chk.phys_bits = 39;
+	jailhouse_check_cell(&chk, (const void *)c.data);
+	assert_int_equal(seen.rules, 1U << JH_RULE_GUEST_BITS);
+	config_blob_free(&sys);
+	config_blob_free(&c);
+}
+
 int main(void)
 {
-	struct CMUnitTest tests[NUM_CASES + 2];
+	struct CMUnitTest tests[NUM_CASES + 3];
 	unsigned int i;
 
 	for (i = 0; i < NUM_CASES; i++)
@@ -354,5 +411,6 @@ int main(void)
 	tests[i++] = (struct CMUnitTest)cmocka_unit_test(
 		test_every_rule_covered);
 	tests[i++] = (struct CMUnitTest)cmocka_unit_test(test_pair_only);
+	tests[i++] = (struct CMUnitTest)cmocka_unit_test(test_machine_widths);
 	return _cmocka_run_group_tests("config_rules", tests, i, NULL, NULL);
 }

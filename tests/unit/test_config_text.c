@@ -59,7 +59,8 @@ static void test_error_bad_flag(void **state)
 		       "    - {size: 4K, flags: [read, wrte]}\n",
 		       "t.conf:5:32: unknown name 'wrte', expected one of: "
 		       "read, write, execute, dma, io, comm-region, loadable, "
-		       "rootshared, no-hugepages, io-8, io-16, io-32, io-64");
+		       "rootshared, no-hugepages, assignable, io-8, io-16, "
+		       "io-32, io-64");
 }
 
 static void test_error_missing_key(void **state)

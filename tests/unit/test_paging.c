@@ -209,6 +209,25 @@ static void uncached_leaves(void **state)
 	expect_phys(root, PAGING_HUGE_SIZE + 0x10, 0xb0000010);
 }
 
+/*
+ * 4 levels translate 48 bits: 2^48 would index like 0 and alias it, so
+ * addresses beyond them (but canonical high ones) are refused (guest
+ * addresses of a config, too: lib/config_rules.c).
+ */
+static void beyond_levels_refused(void **state)
+{
+	struct paging_root *root = *state;
+
+	assert_int_equal(paging_map(&env, root, 1ULL << 48, 0x1000, 0x1000,
+				    PAGING_READ), -EINVAL);
+	assert_int_equal(paging_map(&env, root, (1ULL << 48) - 0x1000,
+				    0x1000, 0x2000, PAGING_READ), -EINVAL);
+	assert_int_equal(paging_unmap(&env, root, 1ULL << 48, 0x1000),
+			 -EINVAL);
+	assert_int_equal(paging_map(&env, root, (1ULL << 47) - 0x1000,
+				    0x1000, 0x1000, PAGING_READ), 0);
+}
+
 static void five_levels(void **state)
 {
 	struct paging_root *root = *state;
@@ -373,6 +392,8 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(nested_tables_carry_user_bit,
 						setup, teardown),
+		cmocka_unit_test_setup_teardown(beyond_levels_refused, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(five_levels, setup, teardown),
 		cmocka_unit_test_setup_teardown(uncached_leaves, setup,
 						teardown),

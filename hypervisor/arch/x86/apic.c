@@ -5,12 +5,15 @@
  * the SIPI that follows finds it there; a SIPI to a parked CPU of the
  * sender's cell resets it to real mode at vector << 12. A SIPI to a CPU
  * that is not parked is dropped, as the hardware drops a SIPI outside
- * wait-for-SIPI. (Linux's second SIPI may still find the target parked
- * when the first one's reset is pending: both ask the same reset, once.)
+ * wait-for-SIPI, and so is every INIT and SIPI of a frozen cell (one
+ * being stopped: struct cell), which the target checks once more itself.
+ * (Linux's second SIPI may still find the target parked when the first
+ * one's reset is pending: both ask the same reset, once.)
  */
 #include <jailhouse/arch.h>
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
+#include <jailhouse/errno.h>
 #include <jailhouse/header.h>
 #include <jailhouse/hypercall-handler.h>
 #include <jailhouse/percpu.h>
@@ -180,23 +183,27 @@ static void log_denied(struct per_cpu *cpu, __u64 icr)
 	       cpu->cpu_id, cpu->cell->config->name, icr);
 }
 
+/*
+ * The wait ends early when the sender gets a request itself (two CPUs
+ * sending each other INIT, or the sender's cell being stopped).
+ */
 static void emulate_init(struct per_cpu *sender, struct per_cpu *target)
 {
 	/* The sender's own INIT would stop the CPU that waits for it. */
 	if (target == sender)
 		return;
-	if (cpu_request(target, CPU_REQ_PARK, true))
+	if (cpu_request_from(sender, target, CPU_REQ_PARK) == -ETIMEDOUT)
 		printk("CPU %u: INIT to CPU %u timed out\n", sender->cpu_id,
 		       target->cpu_id);
 }
 
+/* The target checks that it is parked and its cell not frozen. */
 static void emulate_sipi(struct per_cpu *target, __u8 vector)
 {
-	if (!__atomic_load_n(&target->parked, __ATOMIC_ACQUIRE) ||
-	    target->failed)
+	if (target->failed)
 		return;
 	target->reset_address = (__u64)vector << SIPI_SHIFT;
-	cpu_request(target, CPU_REQ_RESET, false);
+	cpu_request(target, CPU_REQ_SIPI, false);
 }
 
 static void deliver(struct per_cpu *sender, enum apic_action action,
@@ -204,6 +211,10 @@ static void deliver(struct per_cpu *sender, enum apic_action action,
 {
 	struct per_cpu *target = per_cpu(id);
 
+	/* A cell being stopped wakes none of its CPUs. */
+	if (action != APIC_SEND &&
+	    __atomic_load_n(&sender->cell->frozen, __ATOMIC_ACQUIRE))
+		return;
 	switch (action) {
 	case APIC_SEND:
 		ipi_send(apic_cpus[id].apic_id, icr & ICR_SEND_BITS);

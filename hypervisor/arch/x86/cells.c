@@ -49,6 +49,23 @@ int arch_init(void)
 	return iommu_init();
 }
 
+#define CPUID_ADDRESS_SIZES	0x80000008
+#define PHYS_BITS_MASK		0xff
+
+unsigned int arch_phys_addr_bits(void)
+{
+	struct cpuid_regs r;
+
+	cpuid(CPUID_ADDRESS_SIZES, 0, &r);
+	return r.eax & PHYS_BITS_MASK;
+}
+
+/* 4 KiB pages, 9 bits per level. */
+unsigned int arch_guest_addr_bits(void)
+{
+	return 12 + 9 * npt_paging.levels;
+}
+
 void arch_cpu_kick(struct per_cpu *target)
 {
 	ipi_send_nmi(target->arch.apic_id);

@@ -29,6 +29,12 @@ static unsigned int ioapic_pins[JAILHOUSE_MAX_IOAPICS];
  * read by the root cell's exits without it.
  */
 static __u8 pin_owner[JAILHOUSE_MAX_IOAPICS][JAILHOUSE_IOAPIC_PINS];
+/*
+ * The root cell's entry of each pin another cell holds, as it was when
+ * the pin was taken: restored when the pin comes back, so that Linux's
+ * interrupt (its timer's, say) works again as it left it.
+ */
+static __u64 root_rte[JAILHOUSE_MAX_IOAPICS][JAILHOUSE_IOAPIC_PINS];
 
 static const struct jailhouse_ioapic *platform_ioapic(unsigned int n)
 {
@@ -134,11 +140,34 @@ static __u8 pin_owner_of(unsigned int n, unsigned int pin)
 	return 0;
 }
 
-static void mask_pin(unsigned int n, unsigned int pin)
+static __u64 rte_read(unsigned int n, unsigned int pin)
+{
+	__u8 index = IOAPIC_RTE_BASE + 2 * pin;
+
+	return ((__u64)hw_read(n, index + 1) << RTE_HIGH_SHIFT) |
+	       hw_read(n, index);
+}
+
+/* Masked first, so that no half-written entry ever delivers. */
+static void rte_write(unsigned int n, unsigned int pin, __u64 rte)
 {
 	__u8 index = IOAPIC_RTE_BASE + 2 * pin;
 
 	hw_write(n, index, hw_read(n, index) | IOAPIC_RTE_MASKED);
+	hw_write(n, index + 1, rte >> RTE_HIGH_SHIFT);
+	hw_write(n, index, rte & RTE_LOW_MASK);
+}
+
+/* A pin between owners: the root's entry kept or given back, else masked. */
+static void pin_hand_over(unsigned int n, unsigned int pin, __u8 from,
+			  __u8 to)
+{
+	if (!from)
+		root_rte[n][pin] = rte_read(n, pin);
+	if (!to)
+		rte_write(n, pin, root_rte[n][pin]);
+	else
+		rte_write(n, pin, rte_read(n, pin) | IOAPIC_RTE_MASKED);
 }
 
 void ioapic_root_pins_update(void)
@@ -152,7 +181,7 @@ void ioapic_root_pins_update(void)
 			owner = pin_owner_of(n, pin);
 			if (owner == pin_owner[n][pin])
 				continue;
-			mask_pin(n, pin);
+			pin_hand_over(n, pin, pin_owner[n][pin], owner);
 			__atomic_store_n(&pin_owner[n][pin], owner,
 					 __ATOMIC_RELEASE);
 		}

@@ -126,6 +126,20 @@ static void hw_access(__u16 bdf, unsigned int reg, unsigned int size,
 	spin_unlock(&pci_lock);
 }
 
+__u32 arch_pci_read(__u16 bdf, unsigned int reg, unsigned int size)
+{
+	__u32 value;
+
+	hw_access(bdf, reg, size, false, &value);
+	return value;
+}
+
+void arch_pci_write(__u16 bdf, unsigned int reg, unsigned int size,
+		    __u32 value)
+{
+	hw_access(bdf, reg, size, true, &value);
+}
+
 void arch_pci_stop_bus_master(__u16 bdf)
 {
 	__u32 command;

@@ -90,7 +90,11 @@ int arch_init(void);
 /** Make @target leave its guest soon (an NMI on x86). */
 void arch_cpu_kick(struct per_cpu *target);
 
-/** Self: run the parking loop instead of the cell's code. */
+/**
+ * Self: run the parking loop instead of the cell's code, with cpu->cell's
+ * permission bitmaps and a flushed guest TLB: the CPU may just have
+ * changed cell (CPU_REQ_MOVE).
+ */
 void arch_cpu_park(struct per_cpu *cpu);
 
 /** Self: run cpu->cell from reset at @address (see CPU_REQ_RESET). */
@@ -115,6 +119,13 @@ int arch_unmap_memory_region(struct cell *cell,
  * those of every other cell: called after a cell took or gave them back.
  */
 void arch_root_resources_update(void);
+
+/**
+ * For the config rules at cell create: the CPU's physical address bits
+ * and the guest-physical bits the nested page tables translate.
+ */
+unsigned int arch_phys_addr_bits(void);
+unsigned int arch_guest_addr_bits(void);
 
 /** The time stamp counter and its frequency in kHz. */
 __u64 arch_tsc(void);

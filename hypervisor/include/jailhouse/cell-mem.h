@@ -41,8 +41,10 @@ int root_region_set(const struct jailhouse_memory *mem, bool map);
 int root_regions_set(const struct cell *cell, __u64 flags, bool map);
 
 /**
- * Zero every byte of the memory @cell took from the root cell, device
- * memory (JAILHOUSE_MEM_IO) excepted. Return: 0 or -EFAULT.
+ * Zero every byte of the memory @cell took from the root cell and could
+ * write (write or DMA flag), whatever its other flags: only memory the
+ * root cell's own regions describe as a device (JAILHOUSE_MEM_IO there)
+ * is left alone. Return: 0 or -EFAULT.
  */
 int cell_scrub(const struct cell *cell);
 

@@ -27,6 +27,13 @@ struct cell {
 	unsigned int state;
 	/** The comm region page, mapped at JAILHOUSE_COMM_REGION_ADDR. */
 	struct jailhouse_comm_region *comm;
+	/**
+	 * Its CPUs are being or have been stopped (stop, destroy, failure):
+	 * none of them may be woken by a SIPI (CPU_REQ_SIPI). Set under the
+	 * cell lock or by the failing CPU, cleared only by start, with every
+	 * CPU of the cell parked.
+	 */
+	bool frozen;
 	/** Pages of the descriptor copy in the pool (0: system config's). */
 	unsigned long config_pages;
 	/** Architecture state: nested page tables, permission bitmaps. */

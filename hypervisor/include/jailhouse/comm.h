@@ -18,6 +18,11 @@
  * up to here, and 0 ("forever" in Jailhouse) means this too.
  */
 #define COMM_SANDBOX_TIMEOUT_MS		1000
+/*
+ * The same for every other cell: the root CPU that waits holds the cell
+ * lock, so no cell may make it wait for ever (Jailhouse's 0).
+ */
+#define COMM_MAX_TIMEOUT_MS		5000
 
 /*
  * After approving a shutdown, a cell may still finish what it does (its
@@ -54,8 +59,9 @@ unsigned int comm_cell_state(const struct jailhouse_comm_region *comm);
 bool comm_state_terminal(unsigned int state);
 
 /**
- * Milliseconds to wait for @cell's reply; 0 means forever, which only a
- * non-sandbox cell gets (COMM_SANDBOX_TIMEOUT_MS bounds sandboxes).
+ * Milliseconds to wait for @cell's reply, never 0: its msg_reply_timeout
+ * bounded by COMM_SANDBOX_TIMEOUT_MS for a sandbox, COMM_MAX_TIMEOUT_MS
+ * for any other cell, a timeout of 0 meaning the bound.
  */
 unsigned int comm_reply_timeout_ms(const struct jailhouse_cell_desc *cell);
 

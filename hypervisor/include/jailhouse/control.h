@@ -35,6 +35,19 @@ extern const struct jailhouse_system *system_config;
  * permission bitmaps.
  */
 #define CPU_REQ_RESET		0x4
+/**
+ * A SIPI from the CPU's own cell (the APIC emulation): as CPU_REQ_RESET,
+ * but only if the CPU is parked and its cell is not frozen (struct
+ * cell), checked by the CPU itself, so that no SIPI can wake a CPU of a
+ * cell that is being stopped.
+ */
+#define CPU_REQ_SIPI		0x8
+/**
+ * Change cell: become a parked CPU of per_cpu.move_to, its nested
+ * tables, bitmaps and a flushed TLB, exit counters zeroed. Done by the
+ * CPU itself, so that it never runs with the tables of a cell it left.
+ */
+#define CPU_REQ_MOVE		0x10
 
 /**
  * Ask @target for @requests (CPU_REQ_*) and kick it out of its guest.
@@ -42,6 +55,20 @@ extern const struct jailhouse_system *system_config;
  * Return: 0, or -ETIMEDOUT if @target did not answer in time.
  */
 int cpu_request(struct per_cpu *target, unsigned int requests, bool wait);
+
+/**
+ * As cpu_request() with @wait, from @self during a guest's exit: the
+ * wait also ends (-EAGAIN) when @self is asked to park or move, so that
+ * two CPUs waiting for each other, or for a cell being stopped, go on.
+ */
+int cpu_request_from(struct per_cpu *self, struct per_cpu *target,
+		     unsigned int requests);
+
+/**
+ * Move the parked @cpu to @to (CPU_REQ_MOVE) and wait until it did.
+ * Return: 0 or -ETIMEDOUT.
+ */
+int cpu_move(struct per_cpu *cpu, struct cell *to);
 
 /** Do what other CPUs asked of @cpu; called before every guest entry. */
 void cpu_handle_requests(struct per_cpu *cpu);

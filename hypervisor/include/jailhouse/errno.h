@@ -8,6 +8,7 @@
 #define EIO		5
 #define E2BIG		7
 #define ENOEXEC		8
+#define EAGAIN		11
 #define ENOMEM		12
 #define EFAULT		14
 #define EBUSY		16

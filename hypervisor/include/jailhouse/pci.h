@@ -80,4 +80,24 @@ void pci_root_devices_update(void);
 /** Clear bus mastering in the command register of @bdf (the arch's). */
 void arch_pci_stop_bus_master(__u16 bdf);
 
+/**
+ * The hypervisor's own configuration access to @bdf of segment 0
+ * (@size 1, 2 or 4 bytes, aligned); reads of what it cannot reach give
+ * all ones (the arch's).
+ */
+__u32 arch_pci_read(__u16 bdf, unsigned int reg, unsigned int size);
+void arch_pci_write(__u16 bdf, unsigned int reg, unsigned int size,
+		    __u32 value);
+
+/**
+ * The first I/O region of the non-root cell @desc that lies neither in
+ * one memory BAR of a PCI device @desc lists (as the hardware reports it
+ * now: each device's BARs are sized with its memory decoding off for a
+ * moment) nor in one I/O region of the root cell @root marked
+ * JAILHOUSE_MEM_ASSIGNABLE. A region cannot span two BARs.
+ * Return: its index, or -1 if every I/O region is allowed.
+ */
+int pci_io_region_refused(const struct jailhouse_cell_desc *desc,
+			  const struct jailhouse_cell_desc *root);
+
 #endif /* !_JAILHOUSE_PCI_H */

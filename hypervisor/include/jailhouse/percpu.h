@@ -41,6 +41,8 @@ struct per_cpu {
 	__u64 reset_address;
 	/** Runs the parking loop instead of its cell's code. */
 	bool parked;
+	/** The cell CPU_REQ_MOVE makes this CPU's. */
+	struct cell *move_to;
 	/** VM exits by reason (JAILHOUSE_CPU_STAT_*). */
 	struct vmexit_stats stats;
 } __attribute__((aligned(PAGE_SIZE)));

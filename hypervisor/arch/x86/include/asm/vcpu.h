@@ -62,7 +62,10 @@ struct vcpu_vendor_ops {
 	 * Self, during an exit: the guest becomes the parking loop, a HLT
 	 * loop in real mode with interrupts off under tables that map the
 	 * parking page only. Only the hypervisor's kick (NMI, intercepted)
-	 * leaves it; an INIT is the APIC emulation's business.
+	 * leaves it; an INIT is the APIC emulation's business. The CPU may
+	 * just have changed cell (CPU_REQ_MOVE): the permission bitmaps
+	 * become cpu->cell's and every guest translation (TLB, ASID/VPID,
+	 * EPT/NPT caches) is flushed before the next entry.
 	 */
 	void (*park)(struct per_cpu *cpu);
 	/**
