@@ -272,6 +272,9 @@ static int check_pci_devices(const struct jailhouse_cell_desc *desc)
 	u32 class;
 
 	for (n = 0; n < desc->num_pci_devices; n++) {
+		/* Virtual: the hypervisor's to emulate, not the bus's. */
+		if (dev[n].type == JAILHOUSE_PCI_TYPE_IVSHMEM)
+			continue;
 		pdev = pci_get_domain_bus_and_slot(dev[n].domain,
 						   dev[n].bdf >> 8,
 						   dev[n].bdf & 0xff);
