@@ -71,6 +71,11 @@ struct vcpu_vendor_ops {
 	 * bitmaps, general registers zero.
 	 */
 	void (*reset)(struct per_cpu *cpu, __u64 address);
+	/**
+	 * Optional: an NMI reached the hypervisor between two exits of
+	 * @cpu (entry.S); a kick in it must not get lost.
+	 */
+	void (*host_nmi)(struct per_cpu *cpu);
 	/** Self: flush the guest's TLB before the next entry. */
 	void (*tlb_flush)(struct per_cpu *cpu);
 	/**
