@@ -4,7 +4,6 @@
  * from its live state, under EPT tables that map its memory regions only.
  * The model is the AMD-V backend (svm.c); what differs is said here.
  */
-#include <stddef.h>
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
@@ -492,31 +491,12 @@ static void __attribute__((noreturn)) vmx_activate(struct per_cpu *cpu)
 
 /* ---- parking and reset ---- */
 
-#define RESET_CR0		0x60000010	/* CD, NW, ET */
-#define RESET_DR7		0x400
-#define RESET_PAT		0x0007040600070406ULL
-#define RESET_RFLAGS		0x2
-#define REAL_SEG_LIMIT		0xffff
-
-/* Real mode, interrupts off: 1: hlt; jmp 1b. */
-static const __u8 parking_loop[] = { 0xf4, 0xeb, 0xfd };
 static struct paging_root parking_ept;
 
 static int vmx_init(void)
 {
-	__u8 *page = page_alloc(1);
-	int err;
-
-	if (!page)
-		return -ENOMEM;
 	ept_select();
-	memcpy(page, parking_loop, sizeof(parking_loop));
-	err = paging_create(&npt_paging, &parking_ept);
-	if (!err)
-		err = paging_map(&npt_paging, &parking_ept, 0,
-				 virt_to_phys(page), PAGE_SIZE,
-				 PAGING_READ | PAGING_EXEC);
-	return err;
+	return npt_parking_init(&parking_ept);
 }
 
 static void set_real_segment(enum vmx_seg seg, __u64 base, __u32 ar)
@@ -738,40 +718,10 @@ static bool vmx_handle_msr(struct per_cpu *cpu, bool write)
 		vmx_handle_efer(cpu, write);
 		return true;
 	}
-	if (msr.index == MSR_X2APIC_ICR && write) {
-		if (!apic_x2apic_icr_write(cpu, (regs->rdx << 32) |
-					   (__u32)regs->rax))
-			return false;
-	} else if (!vcpu_handle_msr(cpu, &msr)) {
+	if (!vcpu_handle_msr(cpu, &msr))
 		return false;
-	}
 	vmx_skip_instruction(cpu);
 	return true;
-}
-
-/* General register n of the exit qualifications (RAX, RCX, ... R15). */
-static __u64 *guest_gpr(struct guest_regs *regs, unsigned int n)
-{
-	static const __u8 offsets[16] = {
-		offsetof(struct guest_regs, rax),
-		offsetof(struct guest_regs, rcx),
-		offsetof(struct guest_regs, rdx),
-		offsetof(struct guest_regs, rbx),
-		0,	/* RSP: in the VMCS */
-		offsetof(struct guest_regs, rbp),
-		offsetof(struct guest_regs, rsi),
-		offsetof(struct guest_regs, rdi),
-		offsetof(struct guest_regs, r8),
-		offsetof(struct guest_regs, r9),
-		offsetof(struct guest_regs, r10),
-		offsetof(struct guest_regs, r11),
-		offsetof(struct guest_regs, r12),
-		offsetof(struct guest_regs, r13),
-		offsetof(struct guest_regs, r14),
-		offsetof(struct guest_regs, r15),
-	};
-
-	return (__u64 *)((__u8 *)regs + offsets[n]);
 }
 
 /*
@@ -787,8 +737,8 @@ static bool vmx_handle_cr(struct per_cpu *cpu)
 
 	if ((qual & CR_QUAL_TYPE_MASK) >> CR_QUAL_TYPE_SHIFT != CR_QUAL_MOV_TO)
 		return false;
-	value = reg == 4 ? vmcs_read(GUEST_RSP) :
-		*guest_gpr(cpu->arch.guest_regs, reg);
+	value = reg == CR_QUAL_REG_RSP ? vmcs_read(GUEST_RSP) :
+		*vcpu_guest_reg(cpu->arch.guest_regs, reg);
 	switch (qual & CR_QUAL_NUM_MASK) {
 	case 0:
 		set_cr0(value);

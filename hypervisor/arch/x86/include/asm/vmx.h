@@ -238,6 +238,7 @@ enum vmx_seg { SEG_ES, SEG_CS, SEG_SS, SEG_DS, SEG_FS, SEG_GS, SEG_LDTR,
 #define CR_QUAL_MOV_TO			0
 #define CR_QUAL_REG_SHIFT		8
 #define CR_QUAL_REG_MASK		(0xfULL << CR_QUAL_REG_SHIFT)
+#define CR_QUAL_REG_RSP			4
 
 /* Exit qualification of I/O instructions. */
 #define IO_QUAL_SIZE_MASK		7ULL
