@@ -544,6 +544,12 @@ static void vmx_tlb_flush(struct per_cpu *cpu)
 	invvpid_single(vpid_of(cpu->cell));
 }
 
+/* IF open for one instruction (NMIs reach the host anyway, see above). */
+static void vmx_irq_window(void)
+{
+	asm volatile("sti; nop; cli" : : : "memory");
+}
+
 /*
  * A new cell may reuse an old one's id (VPID) and table pages: nothing
  * cached for either survives the reset.
@@ -946,6 +952,7 @@ const struct vcpu_vendor_ops vmx_ops = {
 	.reset = vmx_reset,
 	.host_nmi = vmx_host_nmi,
 	.tlb_flush = vmx_tlb_flush,
+	.irq_window = vmx_irq_window,
 	.map_memory = npt_map_memory,
 	.unmap_memory = npt_unmap_memory,
 };
