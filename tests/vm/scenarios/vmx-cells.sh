@@ -19,7 +19,9 @@ cell=sandbox-demo
 sentinel=0x3c200000
 fail() { echo "vmx-cells: FAIL: $*"; jailhouse console | tail -n 8; exit 1; }
 online() { cat /sys/devices/system/cpu/online; }
-state() { jailhouse cell list | sed -n "s/^[0-9]*  *$cell  *\(.*[^ ]\)  *1$/\1/p"; }
+state() {
+	jailhouse cell list | sed -n "s/^[0-9]*  *$cell  *\(.*[^ ]\)  *1$/\1/p"
+}
 sentinel_bytes() {
 	dd if=/dev/mem bs=4096 skip=$((sentinel / 4096)) count=1 2>/dev/null
 }
