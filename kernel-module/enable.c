@@ -18,6 +18,7 @@
 #include <linux/smp.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
+#include <asm/desc.h>
 
 #include <jailhouse/cell-config.h>
 #include <jailhouse/header.h>
@@ -42,7 +43,8 @@
 _Static_assert(JAILHOUSE_CONSOLE_PAGES == 1 << CONSOLE_ORDER,
 	       "console ring order");
 
-long jailhouse_trampoline_enter(unsigned int cpu, u64 hv_cr3, u64 entry);
+long jailhouse_trampoline_enter(unsigned int cpu, u64 hv_cr3, u64 entry,
+				u64 tr_base, u64 tr_limit);
 extern const char jailhouse_trampoline_leave[];
 extern const char jailhouse_trampoline_end[];
 
@@ -363,6 +365,26 @@ static int build_boot_tables(struct hv_load *hv)
 	return err;
 }
 
+/*
+ * Base and limit of this CPU's TR from its descriptor in Linux's GDT
+ * (16 bytes in long mode; the upper half holds base bits 63:32), which
+ * the hypervisor does not map.
+ */
+static void read_tr(u64 *base, u64 *limit)
+{
+	const struct desc_struct *desc;
+	struct desc_ptr gdt;
+	u16 sel;
+
+	native_store_gdt(&gdt);
+	asm volatile("str %0" : "=rm" (sel));
+	desc = (const struct desc_struct *)(gdt.address + (sel & ~7));
+	*base = get_desc_base(desc) | (u64)((const u32 *)desc)[2] << 32;
+	*limit = get_desc_limit(desc);
+	if (desc->g)
+		*limit = *limit << 12 | 0xfff;
+}
+
 /* Image, config, header and boot tables, from the verified buffers. */
 static int place_hypervisor(struct hv_load *hv)
 {
@@ -380,6 +402,7 @@ static int place_hypervisor(struct hv_load *hv)
 static void enter_cpu(void *info)
 {
 	struct hv_load *hv = info;
+	u64 tr_base, tr_limit;
 	long err;
 
 	if (atomic_inc_return(&hv->arrived) == hv->online_cpus) {
@@ -388,9 +411,12 @@ static void enter_cpu(void *info)
 	}
 	while (!(err = atomic_read_acquire(&hv->placed)))
 		cpu_relax();
-	if (err > 0)
+	if (err > 0) {
+		read_tr(&tr_base, &tr_limit);
 		err = jailhouse_trampoline_enter(smp_processor_id(),
-						 hv->root.phys, hv->entry);
+						 hv->root.phys, hv->entry,
+						 tr_base, tr_limit);
+	}
 	if (err)
 		atomic_cmpxchg(&hv->cpu_error, 0, err);
 }

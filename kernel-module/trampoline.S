@@ -13,7 +13,8 @@
 
 	.text
 /*
- * long jailhouse_trampoline_enter(unsigned int cpu, u64 hv_cr3, u64 entry)
+ * long jailhouse_trampoline_enter(unsigned int cpu, u64 hv_cr3, u64 entry,
+ *				  u64 tr_base, u64 tr_limit)
  * With interrupts off. Returns 0 with Linux running as a guest, or the
  * hypervisor's negative errno with the CPU native as before.
  */
@@ -24,8 +25,11 @@ SYM_FUNC_START(jailhouse_trampoline_enter)
 	push	%r13
 	push	%r14
 	push	%r15
-	mov	%rdx, %r9
-	mov	%rsi, %r10
+	/* The callee-saved registers are free now. */
+	mov	%rdx, %r11
+	mov	%rsi, %rbx
+	mov	%rcx, %r9
+	mov	%r8, %r10
 	mov	%cr3, %rsi
 	mov	%cr4, %rdx
 	mov	%rsp, %rcx
@@ -34,9 +38,9 @@ SYM_FUNC_START(jailhouse_trampoline_enter)
 	mov	%rdx, %rax
 	and	$~X86_CR4_PGE, %rax
 	mov	%rax, %cr4
-	mov	%r10, %cr3
+	mov	%rbx, %cr3
 	ANNOTATE_RETPOLINE_SAFE
-	jmp	*%r9
+	jmp	*%r11
 .Lresume:
 	pop	%r15
 	pop	%r14

@@ -9,7 +9,7 @@
 #define _JAILHOUSE_HEADER_H
 
 #define JAILHOUSE_HEADER_SIGNATURE	"JAILHOUS"
-#define JAILHOUSE_HEADER_REVISION	3
+#define JAILHOUSE_HEADER_REVISION	4
 
 #define JAILHOUSE_ARCH_X86		0
 
@@ -26,7 +26,9 @@
  * switches CR3 to the hypervisor's boot page tables (which map the
  * trampoline's pages at the same address) and jumps to header.entry with
  *   %rdi = Linux CPU id, %rsi = Linux's CR3, %rdx = Linux's CR4,
- *   %rcx = Linux's stack pointer, %r8 = resume address in the trampoline.
+ *   %rcx = Linux's stack pointer, %r8 = resume address in the trampoline,
+ *   %r9 = base and %r10 = limit of Linux's TR (its TSS), which the
+ *   hypervisor cannot read from Linux's GDT but a VMCS needs.
  * Linux's callee-saved registers are on Linux's stack. The hypervisor
  * comes back at the resume address, as a guest on success (%rax = 0), or
  * natively through leave_stub on failure and at disable:

@@ -6,6 +6,7 @@
  * their own. External interrupts return at once (apic_clear()). The tables are loaded first thing on entry, the TSS once
  * Linux's TR is saved.
  */
+#include <jailhouse/errno.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
 #include <asm/desc.h>
@@ -72,15 +73,14 @@ static void idt_init(void)
 	}
 }
 
-static void gdt_set_tss(__u64 *gdt, const struct tss64 *tss)
+/* An available 64-bit TSS descriptor, byte granular (limit < 1 MiB). */
+static void gdt_set_tss(__u64 *gdt, __u16 sel, __u64 base, __u32 limit)
 {
-	unsigned long base = (unsigned long)tss;
-	__u64 limit = sizeof(*tss) - 1;
-
-	gdt[GDT_SEL_TSS / 8] = limit | ((base & 0xffffffULL) << 16) |
-			       (GDT_TSS_TYPE << 40) |
-			       (((__u64)base >> 24 & 0xff) << 56);
-	gdt[GDT_SEL_TSS / 8 + 1] = base >> 32;
+	gdt[sel / 8] = (limit & 0xffffULL) | ((base & 0xffffffULL) << 16) |
+		       (GDT_TSS_TYPE << 40) |
+		       ((__u64)(limit >> 16 & 0xf) << 48) |
+		       ((base >> 24 & 0xff) << 56);
+	gdt[sel / 8 + 1] = base >> 32;
 }
 
 void desc_tables_load(struct per_cpu *cpu)
@@ -101,7 +101,8 @@ void desc_tables_load(struct per_cpu *cpu)
 	arch->tss.ist[IST_FAULT - 1] = (unsigned long)arch->fault_stack +
 				       sizeof(arch->fault_stack);
 	arch->tss.iomap_base = sizeof(arch->tss);
-	gdt_set_tss(arch->gdt, &arch->tss);
+	gdt_set_tss(arch->gdt, GDT_SEL_TSS, (unsigned long)&arch->tss,
+		    sizeof(arch->tss) - 1);
 	write_gdtr(&gdtr);
 	write_idtr(&idtr);
 }
@@ -109,6 +110,27 @@ void desc_tables_load(struct per_cpu *cpu)
 void desc_tss_load(void)
 {
 	asm volatile("ltr %w0" : : "r" (GDT_SEL_TSS));
+}
+
+int desc_linux_tr_check(const struct per_cpu *cpu)
+{
+	const struct linux_state *linux = &cpu->arch.linux;
+	unsigned int index = linux->tr / 8;
+
+	if (!index || linux->tr & 7 || index + 1 >= GDT_ENTRIES ||
+	    index == GDT_SEL_CODE / 8 || index == GDT_SEL_DATA / 8 ||
+	    linux->tr_limit > 0xfffff)
+		return -EINVAL;
+	return 0;
+}
+
+void desc_linux_tr_load(struct per_cpu *cpu)
+{
+	const struct linux_state *linux = &cpu->arch.linux;
+
+	gdt_set_tss(cpu->arch.gdt, linux->tr, linux->tr_base,
+		    linux->tr_limit);
+	asm volatile("ltr %w0" : : "r" (linux->tr));
 }
 
 void exception_handler(const struct exception_frame *frame)

@@ -12,13 +12,19 @@
 	.text
 	.globl	arch_entry
 arch_entry:
-	/* %r9 = per-CPU area = __image_end + cpu id * percpu_size */
+	/* %r11 = per-CPU area = __image_end + cpu id * percpu_size */
 	mov	%edi, %eax
 	imul	hypervisor_header + HEADER_PERCPU_SIZE(%rip), %rax
-	lea	__image_end(%rip), %r9
-	add	%rax, %r9
-	lea	PERCPU_STACK_TOP(%r9), %rsp
-	/* arch_entry_c(cpu id, cr3, cr4, rsp, resume, per_cpu) */
+	lea	__image_end(%rip), %r11
+	add	%rax, %r11
+	lea	PERCPU_STACK_TOP(%r11), %rsp
+	/*
+	 * arch_entry_c(cpu id, cr3, cr4, rsp, resume, per_cpu, tr base,
+	 * tr limit): the last two on the stack, which stays 16-byte aligned.
+	 */
+	push	%r10
+	push	%r9
+	mov	%r11, %r9
 	call	arch_entry_c
 	ud2
 
@@ -48,12 +54,9 @@ arch_jump_to_stub:
 exception_entries:
 	exception 0, 0
 	exception 1, 0
-	/*
-	 * NMI: only reaches the hypervisor between its IDT load and CLGI,
-	 * natively; it was meant for Linux and is dropped.
-	 */
+	/* NMI: see nmi_entry. */
 	.balign	16
-	iretq
+	jmp	nmi_entry
 	.irp	vec, 3, 4, 5, 6, 7
 	exception \vec, 0
 	.endr
@@ -75,6 +78,34 @@ exception_entries:
 	exception 29, 1
 	exception 30, 1
 	exception 31, 0
+
+/*
+ * An NMI in the hypervisor: natively before CLGI (AMD-V) it was meant for
+ * Linux and is dropped; between exits on VT-x, host_nmi() has the
+ * backend take it later. The CPU aligned the stack before the 5-word
+ * frame; the 9 caller-saved registers realign it for the call.
+ */
+nmi_entry:
+	push	%rax
+	push	%rcx
+	push	%rdx
+	push	%rsi
+	push	%rdi
+	push	%r8
+	push	%r9
+	push	%r10
+	push	%r11
+	call	host_nmi
+	pop	%r11
+	pop	%r10
+	pop	%r9
+	pop	%r8
+	pop	%rdi
+	pop	%rsi
+	pop	%rdx
+	pop	%rcx
+	pop	%rax
+	iretq
 
 /*
  * External interrupts: the hypervisor runs with interrupts off but for

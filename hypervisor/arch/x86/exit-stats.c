@@ -9,6 +9,7 @@
 #include <jailhouse/hypercall.h>
 #include <asm/exit-stats.h>
 #include <asm/msrpm.h>
+#include <asm/vmx.h>
 
 #define XAPIC_PAGE		0xfee00000ULL
 #define PAGE_MASK_4K		(~0xfffULL)
@@ -28,21 +29,6 @@
 #define SVM_EXIT_VMMCALL	0x81
 #define SVM_EXIT_XSETBV		0x8d
 #define SVM_EXIT_NPF		0x400
-
-/* Intel SDM vol. 3, appendix C "VMX Basic Exit Reasons". */
-#define VMX_EXIT_EXCEPTION_NMI	0
-#define VMX_EXIT_EXT_INTR	1
-#define VMX_EXIT_INIT		3
-#define VMX_EXIT_SIPI		4
-#define VMX_EXIT_CPUID		10
-#define VMX_EXIT_VMCALL		18
-#define VMX_EXIT_CR_ACCESS	28
-#define VMX_EXIT_IO		30
-#define VMX_EXIT_RDMSR		31
-#define VMX_EXIT_WRMSR		32
-#define VMX_EXIT_APIC_ACCESS	44
-#define VMX_EXIT_EPT_VIOLATION	48
-#define VMX_EXIT_XSETBV		55
 
 static unsigned int msr_stat(__u64 msr)
 {

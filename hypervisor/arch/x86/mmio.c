@@ -19,6 +19,7 @@
 #include <asm/apic.h>
 #include <asm/ioapic.h>
 #include <asm/mmio.h>
+#include <asm/vcpu.h>
 #include <asm/pci.h>
 #include <asm/processor.h>
 
@@ -114,18 +115,6 @@ static unsigned int fetch(struct per_cpu *cpu, const struct mmio_guest *g,
 	return got;
 }
 
-/* Guest register @n (0 = RAX ... 15 = R15); RSP lives in the VMCB. */
-static __u64 *guest_reg(struct guest_regs *r, __u8 n)
-{
-	__u64 *const regs[16] = {
-		&r->rax, &r->rcx, &r->rdx, &r->rbx, NULL, &r->rbp, &r->rsi,
-		&r->rdi, &r->r8, &r->r9, &r->r10, &r->r11, &r->r12, &r->r13,
-		&r->r14, &r->r15,
-	};
-
-	return n < 16 ? regs[n] : NULL;
-}
-
 /* Where in the register the access lands: bit 8 for AH-BH, else 0. */
 static unsigned int reg_shift(const struct mmio_insn *insn)
 {
@@ -165,7 +154,7 @@ unsigned int mmio_handle(struct per_cpu *cpu, const struct mmio_guest *guest,
 	    guest->gpa & (insn.size - 1))
 		return 0;
 	if (insn.reg != MMIO_REG_NONE) {
-		reg = guest_reg(regs, insn.reg);
+		reg = vcpu_guest_reg(regs, insn.reg);
 		if (!reg)
 			return 0;
 	}

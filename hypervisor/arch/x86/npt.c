@@ -10,6 +10,7 @@
 #include <jailhouse/hypercall-handler.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/printk.h>
+#include <jailhouse/string.h>
 #include <asm/iopm.h>
 #include <asm/mmio.h>
 #include <asm/msrpm.h>
@@ -168,5 +169,23 @@ int npt_cell_init(struct cell *cell, size_t io_bitmap_size,
 		err = bitmaps_init(cell, io_bitmap_size, msr_layout);
 	if (err)
 		npt_cell_exit(cell);
+	return err;
+}
+
+/* Real mode, interrupts off: 1: hlt; jmp 1b. */
+static const __u8 parking_loop[] = { 0xf4, 0xeb, 0xfd };
+
+int npt_parking_init(struct paging_root *root)
+{
+	__u8 *page = page_alloc(1);
+	int err;
+
+	if (!page)
+		return -ENOMEM;
+	memcpy(page, parking_loop, sizeof(parking_loop));
+	err = paging_create(&npt_paging, root);
+	if (!err)
+		err = paging_map(&npt_paging, root, 0, virt_to_phys(page),
+				 PAGE_SIZE, PAGING_READ | PAGING_EXEC);
 	return err;
 }

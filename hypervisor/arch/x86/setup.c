@@ -18,13 +18,17 @@
 void __attribute__((noreturn)) entry(struct per_cpu *cpu);
 void __attribute__((noreturn)) arch_entry_c(unsigned int cpu_id, __u64 cr3,
 					    __u64 cr4, __u64 rsp,
-					    __u64 resume, struct per_cpu *cpu);
+					    __u64 resume, struct per_cpu *cpu,
+					    __u64 tr_base, __u64 tr_limit);
+void host_nmi(void);
 void __attribute__((noreturn)) arch_jump_to_stub(__u64 cr3, __u64 cr4,
 						 __u64 frame, __u64 stub);
 
 /* entry.S and svm-run.S start the stack at this offset of struct per_cpu. */
 _Static_assert(offsetof(struct per_cpu, stack) + PERCPU_STACK_SIZE ==
 	       5 * PAGE_SIZE, "PERCPU_STACK_TOP");
+
+extern char __image_end[];
 
 const struct vcpu_vendor_ops *vcpu_vendor;
 
@@ -48,9 +52,6 @@ int arch_cpu_probe(void)
 
 	if (!found)
 		return -ENODEV;
-	/* VT-x has its probe only, until its own issue brings the rest. */
-	if (!found->activate)
-		return -ENOSYS;
 	vcpu_vendor = found;
 	return vcpu_vendor->probe();
 }
@@ -67,10 +68,12 @@ static void save_linux_state(struct linux_state *linux)
 	linux->ss = read_ss();
 	linux->ds = read_ds();
 	linux->es = read_es();
+	asm volatile("str %0" : "=rm" (linux->tr));
 }
 
 void arch_entry_c(unsigned int cpu_id, __u64 cr3, __u64 cr4, __u64 rsp,
-		  __u64 resume, struct per_cpu *cpu)
+		  __u64 resume, struct per_cpu *cpu, __u64 tr_base,
+		  __u64 tr_limit)
 {
 	struct linux_state *linux = &cpu->arch.linux;
 
@@ -83,8 +86,24 @@ void arch_entry_c(unsigned int cpu_id, __u64 cr3, __u64 cr4, __u64 rsp,
 	linux->cr4 = cr4;
 	linux->rsp = rsp;
 	linux->rip = resume;
+	linux->tr_base = tr_base;
+	linux->tr_limit = tr_limit;
 	save_linux_state(linux);
 	entry(cpu);
+}
+
+/*
+ * entry.S: an NMI while the hypervisor runs. The CPU is the one whose
+ * stack the NMI interrupted (NMIs use no IST).
+ */
+void host_nmi(void)
+{
+	unsigned long offset = (unsigned long)__builtin_frame_address(0) -
+			       (unsigned long)__image_end;
+	struct per_cpu *cpu = per_cpu(offset / hypervisor_header.percpu_size);
+
+	if (cpu && cpu->arch.vendor_on && vcpu_vendor->host_nmi)
+		vcpu_vendor->host_nmi(cpu);
 }
 
 int arch_cpu_init(struct per_cpu *cpu)

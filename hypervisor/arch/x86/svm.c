@@ -156,31 +156,11 @@ static void vmcb_init_control(struct vmcb *vmcb, const struct cell *cell)
 
 /* ---- parking and reset ---- */
 
-#define RESET_CR0		0x60000010	/* CD, NW, ET */
-#define RESET_DR6		0xffff0ff0
-#define RESET_DR7		0x400
-#define RESET_PAT		0x0007040600070406ULL
-#define RESET_RFLAGS		0x2
-#define REAL_SEG_LIMIT		0xffff
-
-/* Real mode, interrupts off: 1: hlt; jmp 1b. */
-static const __u8 parking_loop[] = { 0xf4, 0xeb, 0xfd };
 static struct paging_root parking_npt;
 
 static int svm_init(void)
 {
-	__u8 *page = page_alloc(1);
-	int err;
-
-	if (!page)
-		return -ENOMEM;
-	memcpy(page, parking_loop, sizeof(parking_loop));
-	err = paging_create(&npt_paging, &parking_npt);
-	if (!err)
-		err = paging_map(&npt_paging, &parking_npt, 0,
-				 virt_to_phys(page), PAGE_SIZE,
-				 PAGING_READ | PAGING_EXEC);
-	return err;
+	return npt_parking_init(&parking_npt);
 }
 
 static void set_real_segment(struct vmcb_segment *seg, __u64 base,
@@ -418,13 +398,8 @@ static bool svm_handle_msr(struct per_cpu *cpu, struct vmcb *vmcb)
 		svm_handle_efer(cpu, vmcb, msr.write);
 		return true;
 	}
-	if (msr.index == MSR_X2APIC_ICR && msr.write) {
-		if (!apic_x2apic_icr_write(cpu, (regs->rdx << 32) |
-					   (__u32)regs->rax))
-			return false;
-	} else if (!vcpu_handle_msr(cpu, &msr)) {
+	if (!vcpu_handle_msr(cpu, &msr))
 		return false;
-	}
 	svm_skip_instruction(cpu);
 	return true;
 }

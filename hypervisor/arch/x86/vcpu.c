@@ -53,6 +53,17 @@ bool refusal_log_pass(void)
 	return pass;
 }
 
+__u64 *vcpu_guest_reg(struct guest_regs *r, unsigned int n)
+{
+	__u64 *const regs[16] = {
+		&r->rax, &r->rcx, &r->rdx, &r->rbx, NULL, &r->rbp, &r->rsi,
+		&r->rdi, &r->r8, &r->r9, &r->r10, &r->r11, &r->r12, &r->r13,
+		&r->r14, &r->r15,
+	};
+
+	return n < 16 ? regs[n] : NULL;
+}
+
 static const char *cell_name(const struct per_cpu *cpu)
 {
 	return cell_desc(cpu->cell)->name;
@@ -230,6 +241,10 @@ bool vcpu_handle_msr(struct per_cpu *cpu, const struct vcpu_msr *msr)
 {
 	struct guest_regs *regs = cpu->arch.guest_regs;
 
+	/* IPIs: the APIC emulation's filter (apic.c). */
+	if (msr->index == MSR_X2APIC_ICR && msr->write)
+		return apic_x2apic_icr_write(cpu, (regs->rdx << 32) |
+					     (__u32)regs->rax);
 	if (msr_emulated(cpu, msr))
 		return true;
 	log_msr(cpu, msr, regs);

@@ -19,12 +19,13 @@ signed_load_module() {
 }
 
 # Sign the hypervisor image where request_firmware() finds it and the
-# QEMU system config, and enable with them.
+# machine's system config (JH_MACHINE), and enable with them.
 signed_enable() {
+	sys=qemu-svm
+	[ "${JH_MACHINE:-qemu}" = bochs ] && sys=bochs-vmx
 	[ -e /tmp/keys/sys.cell ] || {
 		jh-sign /lib/firmware/jailhouse.bin &&
-		jh-sign -o /tmp/keys/sys.cell \
-			/jailhouse/configs/x86/qemu-svm.cell
+		jh-sign -o /tmp/keys/sys.cell /jailhouse/configs/x86/$sys.cell
 	} || return 1
 	jailhouse enable /tmp/keys/sys.cell
 }

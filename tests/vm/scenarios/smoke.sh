@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# machines: qemu bochs
+# machines: qemu
 # The loader loads into the stock kernel and /dev/jailhouse answers.
 set -e
 insmod kernel-module/jailhouse.ko

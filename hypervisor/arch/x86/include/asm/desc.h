@@ -13,4 +13,19 @@ void desc_tables_load(struct per_cpu *cpu);
 /** Load the CPU's own TSS, once the backend saved Linux's TR. */
 void desc_tss_load(void);
 
+/**
+ * Whether Linux's TR (selector, base and limit in cpu->arch.linux) can be
+ * loaded from the CPU's own GDT: its slot is not the hypervisor's code or
+ * data. Return: 0 or -EINVAL.
+ */
+int desc_linux_tr_check(const struct per_cpu *cpu);
+
+/**
+ * Load Linux's TR from a descriptor written into its slot of the CPU's
+ * own GDT: the hidden state is then Linux's, without access to Linux's
+ * GDT (whose entry is busy anyway). At leave, before Linux's GDT is
+ * loaded again.
+ */
+void desc_linux_tr_load(struct per_cpu *cpu);
+
 #endif /* !_ASM_DESC_H */

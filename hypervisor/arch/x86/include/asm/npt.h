@@ -33,4 +33,12 @@ int npt_map_regions(struct cell *cell);
 int npt_map_memory(struct cell *cell, const struct jailhouse_memory *mem);
 int npt_unmap_memory(struct cell *cell, const struct jailhouse_memory *mem);
 
+struct paging_root;
+
+/**
+ * Nested tables (either kind) for the parking loop (vcpu_vendor_ops.park):
+ * one page at guest-physical 0, HLT in a loop. Return: 0 or -errno.
+ */
+int npt_parking_init(struct paging_root *root);
+
 #endif /* !_ASM_NPT_H */

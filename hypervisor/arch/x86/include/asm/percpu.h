@@ -7,6 +7,7 @@
 #include <jailhouse/header.h>
 #include <asm/processor.h>
 #include <asm/svm.h>
+#include <asm/vmx.h>
 
 /*
  * The hypervisor's GDT uses Linux's selectors for kernel code and data,
@@ -39,14 +40,18 @@ struct tss64 {
 struct linux_state {
 	__u64 cr0, cr3, cr4, efer, pat, dr6, dr7;
 	__u64 rsp, rip, rflags;
-	__u16 cs, ss, ds, es;
+	__u16 cs, ss, ds, es, tr;
 	struct desc_table_reg gdtr, idtr;
+	/** TR's hidden base and limit, from the loader (header.h). */
+	__u64 tr_base;
+	__u32 tr_limit;
 };
 
 struct arch_per_cpu {
 	/** Pages of the virtualization backend. */
 	union {
 		struct svm_cpu svm;
+		struct vmx_cpu vmx;
 	} vendor;
 	/** Stack for NMI, #DF and #MC, which must work on a broken stack. */
 	__u8 fault_stack[4096] __attribute__((aligned(4096)));

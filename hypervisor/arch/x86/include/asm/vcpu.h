@@ -17,8 +17,17 @@
 #include <stdbool.h>
 #include <jailhouse/types.h>
 
+/* The state after INIT that park and reset load (SDM, APM). */
+#define RESET_CR0		0x60000010	/* CD, NW, ET */
+#define RESET_DR6		0xffff0ff0
+#define RESET_DR7		0x400
+#define RESET_PAT		0x0007040600070406ULL
+#define RESET_RFLAGS		0x2
+#define REAL_SEG_LIMIT		0xffff
+
 struct per_cpu;
 struct cell;
+struct guest_regs;
 struct jailhouse_memory;
 
 struct vcpu_vendor_ops {
@@ -74,6 +83,11 @@ struct vcpu_vendor_ops {
 	 * bitmaps, general registers zero.
 	 */
 	void (*reset)(struct per_cpu *cpu, __u64 address);
+	/**
+	 * Optional: an NMI reached the hypervisor between two exits of
+	 * @cpu (entry.S); a kick in it must not get lost.
+	 */
+	void (*host_nmi)(struct per_cpu *cpu);
 	/** Self: flush the guest's TLB before the next entry. */
 	void (*tlb_flush)(struct per_cpu *cpu);
 	/**
@@ -108,6 +122,13 @@ struct vcpu_msr {
 };
 
 /**
+ * Guest register @n in the encoding of instructions and exit
+ * qualifications (0 = RAX ... 15 = R15), or NULL for RSP (in the VMCB or
+ * VMCS) and beyond.
+ */
+__u64 *vcpu_guest_reg(struct guest_regs *regs, unsigned int n);
+
+/**
  * VMMCALL/VMCALL: code in RAX, arguments in RDI and RSI, result to RAX.
  * Skips the instruction. Backends call it for CPL 0 only and answer
  * -EPERM to the guest's user space themselves.
@@ -124,7 +145,11 @@ void vcpu_handle_cpuid(struct per_cpu *cpu);
  */
 bool vcpu_handle_io(struct per_cpu *cpu, const struct vcpu_io *io);
 
-/** An MSR access the MSR bitmap intercepted; as vcpu_handle_io(). */
+/**
+ * An MSR access the MSR bitmap intercepted, but EFER (the backend's); a
+ * write of the x2APIC ICR goes through the APIC emulation's filter. As
+ * vcpu_handle_io().
+ */
 bool vcpu_handle_msr(struct per_cpu *cpu, const struct vcpu_msr *msr);
 
 /**
