@@ -72,8 +72,12 @@ static int read_cell(int fd, unsigned int index,
 	return -errno;
 }
 
-/* The cell named @name into @info, or -ENOENT. */
-static int find_cell(const char *name, struct jailhouse_cell_info *info)
+/*
+ * The cell named @name, or with id @id if @name is NULL, into @info.
+ * Return: 0, or -ENOENT (said on stderr) or another -errno.
+ */
+static int find_cell(const char *name, __u32 id,
+		     struct jailhouse_cell_info *info)
 {
 	unsigned int index = 0;
 	int fd, ret;
@@ -82,31 +86,16 @@ static int find_cell(const char *name, struct jailhouse_cell_info *info)
 	if (fd < 0)
 		return fd;
 	while ((ret = read_cell(fd, index++, info)) > 0)
-		if (strcmp(info->cell.name, name) == 0)
+		if (name ? !strcmp(info->cell.name, name) : info->id == id)
 			break;
 	close(fd);
 	if (ret == 0) {
-		fprintf(stderr, "jailhouse: cell '%s': no such cell\n", name);
-		return -ENOENT;
-	}
-	return ret < 0 ? ret : 0;
-}
-
-/* The cell with id @id into @info, or -ENOENT. */
-static int find_cell_id(__u32 id, struct jailhouse_cell_info *info)
-{
-	unsigned int index = 0;
-	int fd, ret;
-
-	fd = jailhouse_open_device();
-	if (fd < 0)
-		return fd;
-	while ((ret = read_cell(fd, index++, info)) > 0)
-		if (info->id == id)
-			break;
-	close(fd);
-	if (ret == 0) {
-		fprintf(stderr, "jailhouse: cell %u: no such cell\n", id);
+		if (name)
+			fprintf(stderr, "jailhouse: cell '%s': no such cell\n",
+				name);
+		else
+			fprintf(stderr, "jailhouse: cell %u: no such cell\n",
+				id);
 		return -ENOENT;
 	}
 	return ret < 0 ? ret : 0;
@@ -131,7 +120,7 @@ static int cell_ref(int argc, char *argv[], struct jailhouse_cell_id *id,
 		name = argv[2];
 		words = 2;
 	} else if (!cell_number_parse(argv[1], &number)) {
-		err = find_cell_id(number, &info);
+		err = find_cell(NULL, number, &info);
 		if (err)
 			return err;
 		name = info.cell.name;
@@ -272,7 +261,7 @@ static int cell_stats(int argc, char *argv[])
 	err = cell_ref(argc, argv, &id, "stats");
 	if (err < 0)
 		return err;
-	err = find_cell(id.name, &info);
+	err = find_cell(id.name, 0, &info);
 	if (err)
 		return err;
 	printf("Cell '%s' (id %u), %s\n", info.cell.name, info.id,
