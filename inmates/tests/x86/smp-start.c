@@ -13,13 +13,15 @@
 const char test_name[] = "smp-start";
 
 static volatile u32 arrived_ids[SMP_MAX_APS];
-static volatile unsigned int arrived;
+static volatile unsigned int claimed, arrived;
 
+/* The id is in place before the boot CPU sees it counted. */
 static void __attribute__((noreturn)) secondary_main(void)
 {
-	unsigned int slot = __atomic_fetch_add(&arrived, 1, __ATOMIC_SEQ_CST);
+	unsigned int slot = __atomic_fetch_add(&claimed, 1, __ATOMIC_SEQ_CST);
 
 	arrived_ids[slot] = read_msr(X2APIC_ID);
+	__atomic_fetch_add(&arrived, 1, __ATOMIC_RELEASE);
 	stop();
 }
 
@@ -38,7 +40,7 @@ void inmate_main(void)
 				    self + n);
 			test_park();
 		}
-		while (arrived < n)
+		while (__atomic_load_n(&arrived, __ATOMIC_ACQUIRE) < n)
 			cpu_relax();
 		printk("%s: APIC id %u started and running\n", test_name,
 		       arrived_ids[n - 1]);
