@@ -357,12 +357,13 @@ static bool x2apic_read(struct per_cpu *cpu, enum x2apic_reg reg, __u32 msr,
 	}
 }
 
-/* Bits 32-63 are reserved in every register but the ICR: #GP there. */
+/*
+ * ICR writes never get here: vcpu_handle_msr() hands them to the IPI
+ * filter first, for every cell. Bits 32-63 are reserved in the others.
+ */
 static bool x2apic_write(struct per_cpu *cpu, enum x2apic_reg reg, __u32 msr,
 			 __u64 value)
 {
-	if (reg == X2APIC_REG_ICR)
-		return apic_x2apic_icr_write(cpu, value);
 	if (value >> 32)
 		return false;
 	switch (reg) {
