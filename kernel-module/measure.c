@@ -2,8 +2,8 @@
 /*
  * The measurement log. Each line:
  *   INDEX TYPE NAME VERSION sha256:HEX SIGNER STATUS
- * NAME is "-" when empty; SIGNER is skid:HEX, serial:HEX or "-"; STATUS
- * is "verified", or "UNVERIFIED" for what sig_enforce=0 let through.
+ * NAME is "-" when empty; SIGNER is skid:HEX, issuer-serial:HEX or "-";
+ * STATUS is "verified", or "UNVERIFIED" for what sig_enforce=0 let through.
  * The log only grows until the module is unloaded; it holds at most
  * MEASURE_MAX entries, after which images are refused.
  */
@@ -62,7 +62,7 @@ static int format_signer(char *buf, size_t size,
 		return scnprintf(buf, size, "-");
 	return scnprintf(buf, size, "%s:%*phN",
 			 m->signer.type == JAILHOUSE_SIGNER_SKID ? "skid" :
-			 "serial", m->signer.len, m->signer.id);
+			 "issuer-serial", m->signer.len, m->signer.id);
 }
 
 static int format_entry(char *buf, unsigned int index,

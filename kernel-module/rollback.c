@@ -23,6 +23,13 @@ struct floor {
 	struct jailhouse_floor f;
 };
 
+/*
+ * Identity kind 2, the serial alone (jailhouse/signature.h), is no longer
+ * produced. Floors saved under it still load, so that an older floors
+ * file does not stop every verifying command, and never match a signer.
+ */
+#define SIGNER_SERIAL_RETIRED	2
+
 static LIST_HEAD(floors);
 static unsigned int num_floors;
 static DEFINE_MUTEX(floors_mutex);
@@ -125,7 +132,8 @@ static bool floor_valid(const struct jailhouse_floor *f)
 	       zero_from((const u8 *)f->name, name_len, sizeof(f->name)) &&
 	       (name_is_key(f->type) || name_len == 0) &&
 	       (f->signer_type == JAILHOUSE_SIGNER_SKID ||
-		f->signer_type == JAILHOUSE_SIGNER_SERIAL) &&
+		f->signer_type == JAILHOUSE_SIGNER_ISSUER_SERIAL ||
+		f->signer_type == SIGNER_SERIAL_RETIRED) &&
 	       f->signer_len >= 1 && f->signer_len <= sizeof(f->signer) &&
 	       zero_from(f->signer, f->signer_len, sizeof(f->signer));
 }

@@ -139,10 +139,14 @@ static const char *signer_problem(const struct jailhouse_policy *p,
 	unsigned int i;
 
 	if (s->key_id_type != JAILHOUSE_SIGNER_SKID &&
-	    s->key_id_type != JAILHOUSE_SIGNER_SERIAL)
-		return "key id type neither subjectKeyIdentifier nor serial";
+	    s->key_id_type != JAILHOUSE_SIGNER_ISSUER_SERIAL)
+		return "key id type neither subjectKeyIdentifier nor issuer "
+		       "and serial";
 	if (s->key_id_len == 0 || s->key_id_len > JAILHOUSE_POLICY_KEY_ID_LEN)
 		return "key id length not 1 to 32";
+	if (s->key_id_type == JAILHOUSE_SIGNER_ISSUER_SERIAL &&
+	    s->key_id_len != JAILHOUSE_POLICY_KEY_ID_LEN)
+		return "issuer and serial key id not of 32 bytes";
 	for (i = s->key_id_len; i < JAILHOUSE_POLICY_KEY_ID_LEN; i++)
 		if (s->key_id[i])
 			return "key id padding is not zero";

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include "sha256.h"
 #include "signature.h"
 
 static const char *const type_names[] = {
@@ -322,30 +323,50 @@ static int der_signer_info(struct der *sd, unsigned int *version,
 	return 0;
 }
 
+/*
+ * An issuerAndSerialNumber's identity: SHA-256 of the issuer's whole
+ * element (tag, length, contents) and the serial's contents.
+ */
+static int der_issuer_serial(struct der *si, struct jailhouse_signer_id *signer)
+{
+	struct der ias, issuer, serial;
+	struct jailhouse_sha256 ctx;
+	const __u8 *issuer_start;
+
+	if (der_take(si, DER_SEQUENCE, &ias))
+		return -EBADMSG;
+	issuer_start = ias.p;
+	if (der_take(&ias, DER_SEQUENCE, &issuer) ||
+	    der_take(&ias, DER_INTEGER, &serial) || serial.len == 0 ||
+	    ias.len != 0)
+		return -EBADMSG;
+	jailhouse_sha256_init(&ctx);
+	jailhouse_sha256_update(&ctx, issuer_start,
+				issuer.p + issuer.len - issuer_start);
+	jailhouse_sha256_update(&ctx, serial.p, serial.len);
+	jailhouse_sha256_final(&ctx, signer->id);
+	signer->type = JAILHOUSE_SIGNER_ISSUER_SERIAL;
+	signer->len = JAILHOUSE_SHA256_SIZE;
+	return 0;
+}
+
 /* sid, with the SignerInfo version it implies. */
 static int der_sid(struct der *si, struct jailhouse_signer_id *signer,
 		   unsigned int *version)
 {
-	struct der id, ias;
+	struct der id;
 
-	if (der_peek(si, DER_IMPLICIT_0)) {
-		if (der_take(si, DER_IMPLICIT_0, &id) || id.len == 0)
-			return -EBADMSG;
-		signer->type = JAILHOUSE_SIGNER_SKID;
-		*version = 3;
-	} else {
-		if (der_take(si, DER_SEQUENCE, &ias) ||
-		    der_take(&ias, DER_SEQUENCE, &id) ||
-		    der_take(&ias, DER_INTEGER, &id) || id.len == 0 ||
-		    ias.len != 0)
-			return -EBADMSG;
-		signer->type = JAILHOUSE_SIGNER_SERIAL;
+	if (!der_peek(si, DER_IMPLICIT_0)) {
 		*version = 1;
+		return der_issuer_serial(si, signer);
 	}
-	if (id.len > JAILHOUSE_SIG_SIGNER_ID_MAX)
+	if (der_take(si, DER_IMPLICIT_0, &id) || id.len == 0 ||
+	    id.len > JAILHOUSE_SIG_SIGNER_ID_MAX)
 		return -EBADMSG;
+	signer->type = JAILHOUSE_SIGNER_SKID;
 	signer->len = id.len;
 	memcpy(signer->id, id.p, id.len);
+	*version = 3;
 	return 0;
 }
 

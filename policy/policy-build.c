@@ -143,10 +143,14 @@ static int set_run(struct jailhouse_policy_signer *s, __u32 first,
 }
 
 static const char *const signer_keys[] = {
-	"certificate", "key-id", "serial", "cells", NULL
+	"certificate", "key-id", "issuer-serial", "serial", "cells", NULL
 };
 
-/* key-id: a subjectKeyIdentifier; serial: a certificate's serial. */
+/*
+ * key-id: a subjectKeyIdentifier; issuer-serial: the digest of a
+ * certificate's issuer and serial (jailhouse/signature.h), as
+ * `jh-sign info` prints it.
+ */
 static int parse_hex_signer(struct policy_build *pb, yaml_node_t *node,
 			    __u16 type, struct jailhouse_policy_signer *s)
 {
@@ -175,16 +179,20 @@ static int parse_signer(struct policy_build *pb, yaml_node_t *node)
 		return -EINVAL;
 	cert = text_map_get(pb->td, node, "certificate");
 	kid = text_map_get(pb->td, node, "key-id");
-	serial = text_map_get(pb->td, node, "serial");
+	serial = text_map_get(pb->td, node, "issuer-serial");
+	if (text_map_get(pb->td, node, "serial"))
+		return text_error(pb->td, node, "a serial alone does not name "
+				  "a signer (another issuer may reuse it): use "
+				  "'certificate' or 'issuer-serial'");
 	if (!!cert + !!kid + !!serial != 1)
 		return text_error(pb->td, node, "expected one of "
-				  "'certificate', 'key-id' or 'serial'");
+				  "'certificate', 'key-id' or 'issuer-serial'");
 	if (cert && parse_cert(pb, cert, s))
 		return -EINVAL;
 	if (kid && parse_hex_signer(pb, kid, JAILHOUSE_SIGNER_SKID, s))
 		return -EINVAL;
 	if (serial &&
-	    parse_hex_signer(pb, serial, JAILHOUSE_SIGNER_SERIAL, s))
+	    parse_hex_signer(pb, serial, JAILHOUSE_SIGNER_ISSUER_SERIAL, s))
 		return -EINVAL;
 	return parse_patterns(pb, node, &first, &num) ?:
 	       set_run(s, first, num);

@@ -2,8 +2,8 @@
 /*
  * A certificate's signer identity, typed as a signature by it names its
  * signer: the subjectKeyIdentifier if the certificate has one (jh-sign
- * and the kernel's sign-file then sign by it), else the serial number
- * (issuer and serial).
+ * and the kernel's sign-file then sign by it), else a digest of its
+ * issuer and serial number (jailhouse/signature.h).
  */
 #include <errno.h>
 #include <string.h>
@@ -15,6 +15,7 @@
 #include <jailhouse/policy.h>
 
 #include "policy-tool.h"
+#include "../lib/sha256.h"
 
 static X509 *load_cert(const char *path)
 {
@@ -30,20 +31,37 @@ static X509 *load_cert(const char *path)
 	return cert;
 }
 
-/* The serial's INTEGER contents, as a CMS issuerAndSerialNumber has it. */
-static int serial_id(X509 *cert, struct jailhouse_signer_id *id)
+/*
+ * Issuer and serial as a CMS issuerAndSerialNumber has them, hashed the
+ * way lib/signature.c names such a signer: the issuer Name's DER element,
+ * then the serial INTEGER's contents.
+ */
+static int issuer_serial_id(X509 *cert, struct jailhouse_signer_id *id)
 {
-	unsigned char der[2 + JAILHOUSE_SIG_SIGNER_ID_MAX], *p = der;
 	const ASN1_INTEGER *serial = X509_get0_serialNumber(cert);
-	int len = i2d_ASN1_INTEGER(serial, NULL);
+	unsigned char *issuer = NULL, *serial_der = NULL;
+	const int header = 2;	/* tag and a short length */
+	int issuer_len, serial_len;
+	struct jailhouse_sha256 ctx;
 
-	/* Tag and one length byte: contents of at most 32 bytes. */
-	if (len < 3 || len > (int)sizeof(der))
+	issuer_len = i2d_X509_NAME(X509_get_issuer_name(cert), &issuer);
+	serial_len = i2d_ASN1_INTEGER(serial, &serial_der);
+	/* A serial of at most 127 bytes (RFC 5280 allows 20). */
+	if (issuer_len <= 0 || serial_len <= header ||
+	    serial_der[1] != serial_len - header) {
+		OPENSSL_free(issuer);
+		OPENSSL_free(serial_der);
 		return -EINVAL;
-	i2d_ASN1_INTEGER(serial, &p);
-	id->type = JAILHOUSE_SIGNER_SERIAL;
-	id->len = (__u32)len - 2;
-	memcpy(id->id, der + 2, id->len);
+	}
+	jailhouse_sha256_init(&ctx);
+	jailhouse_sha256_update(&ctx, issuer, (size_t)issuer_len);
+	jailhouse_sha256_update(&ctx, serial_der + header,
+				(size_t)(serial_len - header));
+	jailhouse_sha256_final(&ctx, id->id);
+	id->type = JAILHOUSE_SIGNER_ISSUER_SERIAL;
+	id->len = JAILHOUSE_SHA256_SIZE;
+	OPENSSL_free(issuer);
+	OPENSSL_free(serial_der);
 	return 0;
 }
 
@@ -53,7 +71,7 @@ int policy_cert_signer_id(X509 *cert, struct jailhouse_signer_id *id)
 
 	memset(id, 0, sizeof(*id));
 	if (!skid)
-		return serial_id(cert, id);
+		return issuer_serial_id(cert, id);
 	if (ASN1_STRING_length(skid) < 1 ||
 	    ASN1_STRING_length(skid) > JAILHOUSE_POLICY_KEY_ID_LEN)
 		return -EINVAL;
@@ -76,8 +94,8 @@ int policy_cert_key_id(const char *path, struct jailhouse_signer_id *id,
 	}
 	ret = policy_cert_signer_id(cert, id);
 	if (ret)
-		snprintf(error, CONFIG_ERROR_LEN, "%s: subjectKeyIdentifier or "
-			 "serial not of 1 to 32 bytes", path);
+		snprintf(error, CONFIG_ERROR_LEN, "%s: subjectKeyIdentifier not of 1 to 32 "
+			 "bytes, or serial not of 1 to 127", path);
 	X509_free(cert);
 	return ret;
 }

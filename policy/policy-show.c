@@ -49,7 +49,7 @@ static void show_signer(FILE *out, const struct jailhouse_policy *p,
 	__u32 i;
 
 	fprintf(out, "  - %s: \"", s->key_id_type == JAILHOUSE_SIGNER_SKID ?
-		"key-id" : "serial");
+		"key-id" : "issuer-serial");
 	for (i = 0; i < s->key_id_len; i++)
 		fprintf(out, "%s%02x", i ? ":" : "", s->key_id[i]);
 	fprintf(out, "\"\n");

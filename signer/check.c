@@ -156,7 +156,7 @@ static int print_signer(const struct jh_sigfile *f)
 		return err;
 	jailhouse_sig_signer(der, f->layout.cms_size, &signer, &reason);
 	print_hex(signer.type == JAILHOUSE_SIGNER_SKID ? "signer:    skid:" :
-		  "signer:    serial:", signer.id, signer.len);
+		  "signer:    issuer-serial:", signer.id, signer.len);
 	printf("\n");
 	free(der);
 	return 0;

@@ -41,9 +41,15 @@
  * identity is a kind and bytes, compared together: a certificate serial
  * that happens to equal another key's subjectKeyIdentifier names another
  * signer.
+ *
+ * JAILHOUSE_SIGNER_ISSUER_SERIAL is the SHA-256 of the issuer Name (its
+ * whole DER element) followed by the serial INTEGER's contents: serials
+ * are unique per issuer only, and two issuers may hand out the same one.
+ * Kind 2 (the serial alone) named a signer by bytes another issuer can
+ * reuse; it is no longer produced nor accepted.
  */
 #define JAILHOUSE_SIGNER_SKID		1	/* subjectKeyIdentifier */
-#define JAILHOUSE_SIGNER_SERIAL		2	/* issuer and serial: serial */
+#define JAILHOUSE_SIGNER_ISSUER_SERIAL	3	/* SHA-256(issuer || serial) */
 
 /*
  * Signed metadata. What it says is covered by the signature, so a cell

@@ -21,7 +21,7 @@ static void check_signer(const void *cms, size_t size)
 		return;
 	if (signer.len == 0 || signer.len > JAILHOUSE_SIG_SIGNER_ID_MAX ||
 	    (signer.type != JAILHOUSE_SIGNER_SKID &&
-	     signer.type != JAILHOUSE_SIGNER_SERIAL))
+	     signer.type != JAILHOUSE_SIGNER_ISSUER_SERIAL))
 		abort();
 }
 

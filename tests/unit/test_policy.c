@@ -17,13 +17,19 @@
 #include "config-util.h"
 #include "policy-tool.h"
 
+/* An issuer-and-serial identity: 32 bytes (a SHA-256), in text and as
+ * test_case() reads it. */
+#define EE8		"ee:ee:ee:ee:ee:ee:ee:ee"
+#define ISSUER_SERIAL	EE8 ":" EE8 ":" EE8 ":" EE8
+#define EE32_HEX	"eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"
+
 static const char policy_text[] =
 	"signers:\n"
 	"  - key-id: \"0a:0b:0c\"\n"
 	"    cells: [\"sandbox-*\"]\n"
 	"  - key-id: \"ff\"\n"
 	"    cells: [\"vendor-?\"]\n"
-	"  - serial: \"ee\"\n"
+	"  - issuer-serial: \"" ISSUER_SERIAL "\"\n"
 	"    cells: [\"sandbox-*\"]\n"
 	"classes:\n"
 	"  - name: sandbox\n"
@@ -72,8 +78,8 @@ static const char policy_text[] =
 struct policy_case {
 	const char *name;
 	const char *cell;
-	/* Hex bytes of an SKID ("sn:" first: of a serial), NULL: no
-	 * signer check. */
+	/* Hex bytes of an SKID ("sn:" first: of an issuer and serial),
+	 * NULL: no signer check. */
 	const char *key_id;
 	int rule;		/* expected rule, -1: complies */
 };
@@ -154,16 +160,16 @@ static const struct policy_case cases[] = {
 	  JH_POLICY_SIGNER_NAME },
 	{ "signer name fine: vendor key, vendor cell",
 	  CELL("vendor-1", "3", "2M", "", ""), "ff", -1 },
-	/* Typed identities: a serial equal to a listed SKID is another
-	 * signer, and the other way round. */
-	{ "signer by serial equal to a listed SKID: unknown", GOOD,
+	/* Typed identities: an issuer and serial equal to a listed SKID
+	 * is another signer, and the other way round. */
+	{ "signer by issuer-serial equal to a listed SKID: unknown", GOOD,
 	  "sn:0a0b0c", JH_POLICY_SIGNER_UNKNOWN },
-	{ "signer by serial equal to a vendor SKID: unknown",
+	{ "signer by issuer-serial equal to a vendor SKID: unknown",
 	  CELL("vendor-1", "3", "2M", "", ""), "sn:ff",
 	  JH_POLICY_SIGNER_UNKNOWN },
-	{ "signer by serial, listed by serial", GOOD, "sn:ee", -1 },
-	{ "signer by SKID equal to a listed serial: unknown", GOOD, "ee",
-	  JH_POLICY_SIGNER_UNKNOWN },
+	{ "signer by issuer-serial, listed so", GOOD, "sn:" EE32_HEX, -1 },
+	{ "signer by SKID equal to a listed issuer-serial: unknown", GOOD,
+	  EE32_HEX, JH_POLICY_SIGNER_UNKNOWN },
 };
 
 #define NUM_CASES	(sizeof(cases) / sizeof(cases[0]))
@@ -202,7 +208,7 @@ static void test_case(void **state)
 	};
 	bool serial = c->key_id && !strncmp(c->key_id, "sn:", 3);
 	struct jailhouse_signer_id signer = {
-		.type = serial ? JAILHOUSE_SIGNER_SERIAL :
+		.type = serial ? JAILHOUSE_SIGNER_ISSUER_SERIAL :
 				 JAILHOUSE_SIGNER_SKID,
 	};
 
@@ -300,11 +306,17 @@ static void test_validate(void **state)
 	assert_string_equal(err.reason, "port ranges outside the port table");
 	c->first_pio = 0;
 	s = (void *)(policy.data + sizeof(*p));
-	s->key_id_type = 3;
+	/* 2: the serial alone, which another issuer may reuse. */
+	s->key_id_type = 2;
 	assert_int_equal(jailhouse_policy_validate(p, policy.size, &err),
 			 -EINVAL);
 	assert_string_equal(err.reason, "key id type neither "
-			    "subjectKeyIdentifier nor serial");
+			    "subjectKeyIdentifier nor issuer and serial");
+	s->key_id_type = JAILHOUSE_SIGNER_ISSUER_SERIAL;
+	assert_int_equal(jailhouse_policy_validate(p, policy.size, &err),
+			 -EINVAL);
+	assert_string_equal(err.reason, "issuer and serial key id not of "
+			    "32 bytes");
 	s->key_id_type = JAILHOUSE_SIGNER_SKID;
 	assert_int_equal(jailhouse_policy_validate(p, policy.size, &err), 0);
 	p->revision = 1;
@@ -341,9 +353,14 @@ static void test_text_errors(void **state)
 	expect_policy_error("signers:\n  - {key-id: \"zz\", cells: [x]}\n",
 			    "t.policy:2:14: expected 1 to 32 hex bytes, like "
 			    "'a1:b2:c3'");
-	expect_policy_error("signers:\n  - {key-id: \"aa\", serial: \"aa\", "
-			    "cells: [x]}\n", "t.policy:2:5: expected one of "
-			    "'certificate', 'key-id' or 'serial'");
+	expect_policy_error("signers:\n  - {key-id: \"aa\", issuer-serial: "
+			    "\"aa\", cells: [x]}\n", "t.policy:2:5: expected "
+			    "one of 'certificate', 'key-id' or "
+			    "'issuer-serial'");
+	expect_policy_error("signers:\n  - {serial: \"aa\", cells: [x]}\n",
+			    "t.policy:2:5: a serial alone does not name a "
+			    "signer (another issuer may reuse it): use "
+			    "'certificate' or 'issuer-serial'");
 	expect_policy_error("classes:\n  - {name: a, cells: [x]}\n",
 			    "t.policy:2:5: missing key 'max-memory'");
 	expect_policy_error("classes:\n  - {name: a, cells: [], "

@@ -6,7 +6,10 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
+
+#include <openssl/sha.h>
 
 #include "signature.h"
 
@@ -73,6 +76,7 @@ static const unsigned char signature[64] = { 0x55, [63] = 0xaa };
 struct shape {
 	unsigned char sd_version, si_version;
 	bool by_serial, with_certs, with_crls, with_attrs, two_signers;
+	unsigned char issuer;	/* by_serial: 0 or a one-byte RDN value */
 	bool with_smime_caps;
 	bool rsa_params_null;
 	const unsigned char *digest_oid;
@@ -90,6 +94,27 @@ static void algorithm(struct buf *b, const void *oid, size_t len,
 	tlv(b, 0x30, &alg);
 }
 
+/* An issuer Name's contents: empty, or one RDN holding one octet. */
+static void issuer_name(struct buf *name, unsigned char value)
+{
+	if (value)
+		raw_tlv(name, 0x31, &value, 1);
+	else
+		raw_tlv(name, 0x31, NULL, 0);
+}
+
+/* The identity lib/signature.c gives issuer and serial, by OpenSSL. */
+static void expected_issuer_serial(unsigned char value,
+				   unsigned char id[SHA256_DIGEST_LENGTH])
+{
+	struct buf name = { .len = 0 }, both = { .len = 0 };
+
+	issuer_name(&name, value);
+	tlv(&both, 0x30, &name);
+	put(&both, serial, sizeof(serial));
+	SHA256(both.data, both.len, id);
+}
+
 static void sid(struct buf *si, const struct shape *s)
 {
 	struct buf ias = { .len = 0 }, name = { .len = 0 };
@@ -98,7 +123,7 @@ static void sid(struct buf *si, const struct shape *s)
 		raw_tlv(si, 0x80, skid, sizeof(skid));
 		return;
 	}
-	raw_tlv(&name, 0x31, NULL, 0);
+	issuer_name(&name, s->issuer);
 	tlv(&ias, 0x30, &name);
 	raw_tlv(&ias, 0x02, serial, sizeof(serial));
 	tlv(si, 0x30, &ias);
@@ -200,6 +225,7 @@ static void test_skid_signer(void **state)
 /* As openssl cms -sign makes them: serial, certificates, attributes. */
 static void test_openssl_style_signer(void **state)
 {
+	unsigned char expected[SHA256_DIGEST_LENGTH];
 	struct shape s = valid;
 	struct jailhouse_signer_id signer;
 	struct buf b;
@@ -209,9 +235,33 @@ static void test_openssl_style_signer(void **state)
 	s.by_serial = s.with_certs = s.with_attrs = s.rsa_params_null = true;
 	build(&b, &s);
 	assert_int_equal(parse(&b, &signer), 0);
-	assert_int_equal(signer.type, JAILHOUSE_SIGNER_SERIAL);
-	assert_int_equal(signer.len, sizeof(serial));
-	assert_memory_equal(signer.id, serial, sizeof(serial));
+	assert_int_equal(signer.type, JAILHOUSE_SIGNER_ISSUER_SERIAL);
+	assert_int_equal(signer.len, SHA256_DIGEST_LENGTH);
+	expected_issuer_serial(0, expected);
+	assert_memory_equal(signer.id, expected, sizeof(expected));
+}
+
+/* Serials are unique per issuer only: the same serial from another
+ * issuer is another signer. */
+static void test_issuer_names_signer(void **state)
+{
+	unsigned char expected[SHA256_DIGEST_LENGTH];
+	struct jailhouse_signer_id a, b;
+	struct shape s = valid;
+	struct buf buf;
+
+	(void)state;
+	s.sd_version = s.si_version = 1;
+	s.by_serial = true;
+	s.issuer = 'A';
+	build(&buf, &s);
+	assert_int_equal(parse(&buf, &a), 0);
+	s.issuer = 'B';
+	build(&buf, &s);
+	assert_int_equal(parse(&buf, &b), 0);
+	assert_false(jailhouse_signer_equal(&a, &b));
+	expected_issuer_serial('B', expected);
+	assert_memory_equal(b.id, expected, sizeof(expected));
 }
 
 static void assert_shape_rejected(const struct shape *s)
@@ -296,6 +346,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_skid_signer),
 		cmocka_unit_test(test_openssl_style_signer),
+		cmocka_unit_test(test_issuer_names_signer),
 		cmocka_unit_test(test_rejected_shapes),
 		cmocka_unit_test(test_every_byte_change),
 		cmocka_unit_test(test_every_truncation),
