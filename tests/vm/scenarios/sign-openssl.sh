@@ -19,5 +19,5 @@ set -eu
 insmod kernel-module/jailhouse.ko
 jailhouse keyring add extra/ossl/c.der
 jailhouse policy load extra/ossl/ossl.pol
-jailhouse measurements | grep " serial:[0-9a-f]* verified$"
+jailhouse measurements | grep " issuer-serial:[0-9a-f]* verified$"
 echo "sign-openssl: ok"
