@@ -14,7 +14,10 @@
  * needs the hypervisor.
  */
 #include <linux/cpu.h>
+#include <linux/interrupt.h>
 #include <linux/io.h>
+#include <linux/irq.h>
+#include <linux/irqdomain.h>
 #include <linux/ioport.h>
 #include <linux/list.h>
 #include <linux/mm.h>
@@ -293,6 +296,63 @@ static int check_pci_devices(const struct jailhouse_cell_desc *desc)
 	return 0;
 }
 
+/*
+ * The IOAPIC pin behind Linux IRQ @irq, if an IOAPIC delivers it: x86
+ * names each IOAPIC's interrupt domain "IO-APIC-<APIC id>" and numbers
+ * its interrupts by pin. Return: whether it is an IOAPIC pin.
+ */
+static bool linux_irq_pin(unsigned int irq, unsigned int *ioapic_id,
+			  unsigned int *pin)
+{
+	struct irq_data *d;
+
+	for (d = irq_get_irq_data(irq); d; d = d->parent_data) {
+		if (d->domain && d->domain->name &&
+		    sscanf(d->domain->name, "IO-APIC-%u", ioapic_id) == 1) {
+			*pin = d->hwirq;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool cell_has_pin(const struct jailhouse_cell_desc *desc,
+			 unsigned int ioapic_id, unsigned int pin)
+{
+	const struct jailhouse_irqchip *chip = jailhouse_cell_irqchips(desc);
+	unsigned int n;
+
+	if (pin >= JAILHOUSE_IOAPIC_PINS)
+		return false;
+	for (n = 0; n < desc->num_irqchips; n++)
+		if (chip[n].ioapic_id == ioapic_id &&
+		    chip[n].pin_bitmap[pin / 32] & (1U << (pin % 32)))
+			return true;
+	return false;
+}
+
+/*
+ * No IOAPIC pin of the cell may carry an interrupt a Linux driver has
+ * requested: the device would go silent in the root, and the cell would
+ * get a root device's interrupts. Unbind the driver first.
+ */
+static int check_linux_irqs(const struct jailhouse_cell_desc *desc)
+{
+	unsigned int irq, ioapic_id, pin;
+
+	for (irq = 0; irq < nr_irqs; irq++) {
+		if (!irq_has_action(irq) ||
+		    !linux_irq_pin(irq, &ioapic_id, &pin) ||
+		    !cell_has_pin(desc, ioapic_id, pin))
+			continue;
+		cell_err(desc->name, "IOAPIC %u pin %u: Linux's IRQ %u uses "
+			 "it (see /proc/interrupts); unbind its driver first",
+			 ioapic_id, pin, irq);
+		return -EBUSY;
+	}
+	return 0;
+}
+
 static int admit(const struct jailhouse_cell_desc *desc, size_t size,
 		 const struct jailhouse_verified *v)
 {
@@ -312,6 +372,8 @@ static int admit(const struct jailhouse_cell_desc *desc, size_t size,
 		err = check_linux_ram(desc);
 	if (!err)
 		err = check_pci_devices(desc);
+	if (!err)
+		err = check_linux_irqs(desc);
 	if (!err)
 		err = jailhouse_policy_admit_cell(desc, v);
 	return err;

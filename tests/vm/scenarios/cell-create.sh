@@ -5,7 +5,8 @@
 # another type, without a policy, against the policy (too many CPUs, no
 # sandbox flag, no bound on the reply timeout), against the system config
 # (hypervisor memory, a CPU the root cell lacks, Linux's RAM, firmware's
-# memory) and against the hardware (a PCI class that is not the device's).
+# memory) and against the hardware (a PCI class that is not the device's,
+# an IOAPIC pin a Linux driver uses).
 # Each gets its errno and one log line naming the cell, field and reason;
 # afterwards all CPUs are online, no cell exists and disable works.
 # machines: qemu
@@ -82,6 +83,13 @@ refused $work/linuxram.cell "Device or resource busy" \
 variant acpi 's/phys: 0x3c000000, virt: 0x0, size: 1M/phys: 0x3ffdf000, virt: 0x0, size: 4K/'
 refused $work/acpi.cell "Invalid argument" \
 	"memory region 0: 0x3ffdf000 is not RAM in the firmware's memory map"
+# An IOAPIC pin whose interrupt a Linux driver holds: COM1's, open as
+# the console.
+grep -q " 4-edge .*ttyS0" /proc/interrupts ||
+	fail "COM1's IRQ is not pin 4: $(grep ttyS0 /proc/interrupts)"
+variant linuxirq 's/pins: \[3\]/pins: [3-4]/' --force
+refused $work/linuxirq.cell "Device or resource busy" \
+	"IOAPIC 0 pin 4: Linux's IRQ 4 uses it"
 # A device the descriptor calls a network controller (the policy allows
 # those) that the hardware says is the SMBus controller.
 variant pciclass '/^  ioapic-pins:/i\  pci:\n    - {bdf: "00:1f.3", class: 0x020000, iommu: 0}'
