@@ -21,6 +21,7 @@
 #include <asm/desc.h>
 
 #include <jailhouse/cell-config.h>
+#include <jailhouse/ioctl.h>
 #include <jailhouse/header.h>
 #include <jailhouse/signature.h>
 
@@ -33,7 +34,6 @@
 #include "paging.h"
 #include "verify.h"
 
-#define HV_FIRMWARE		"jailhouse.bin"
 /* Enough for the hypervisor, the trampoline and the console ring. */
 #define BOOT_TABLE_PAGES	16
 /* Less pool than this cannot hold the root cell's tables and bitmaps. */
@@ -164,21 +164,22 @@ static int read_image(struct hv_load *hv)
 	const char *reason;
 	int err;
 
-	err = request_firmware(&hv->fw, HV_FIRMWARE, NULL);
+	err = request_firmware(&hv->fw, JAILHOUSE_HV_FIRMWARE, NULL);
 	if (err) {
-		pr_err("jailhouse: %s: cannot load (%d)\n", HV_FIRMWARE, err);
+		pr_err("jailhouse: %s: cannot load (%d)\n",
+		       JAILHOUSE_HV_FIRMWARE, err);
 		return err;
 	}
 	err = jailhouse_verify_buffer(hv->fw->data, hv->fw->size,
 				      JAILHOUSE_IMAGE_HYPERVISOR, NULL,
-				      &hv->image_v);
+				      JAILHOUSE_HV_FIRMWARE, &hv->image_v);
 	if (err)
 		return err;
 	hv->image = hv->image_v.payload;
 	hv->image_size = hv->image_v.payload_size;
 	err = jailhouse_image_check(hv->image, hv->image_size, &reason);
 	if (err)
-		pr_err("jailhouse: %s: %s\n", HV_FIRMWARE, reason);
+		pr_err("jailhouse: %s: %s\n", JAILHOUSE_HV_FIRMWARE, reason);
 	return err;
 }
 

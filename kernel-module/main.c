@@ -117,4 +117,4 @@ module_exit(jailhouse_exit);
 MODULE_DESCRIPTION("Loader for the Jailhouse sandboxing hypervisor");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(JAILHOUSE_VERSION);
-MODULE_FIRMWARE("jailhouse.bin");
+MODULE_FIRMWARE(JAILHOUSE_HV_FIRMWARE);

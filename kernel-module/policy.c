@@ -82,9 +82,13 @@ int jailhouse_policy_admit_cell(const struct jailhouse_cell_desc *cell,
 	};
 	int err = 0;
 
-	/* The policy's minimum applies to the descriptor's field, rollback
-	 * to the signed header's: they must be one number. */
-	if (cell->security_version != v->version) {
+	/*
+	 * The policy's minimum applies to the descriptor's field, rollback
+	 * to the signed header's: they must be one number. An image that
+	 * sig_enforce=0 let through unverified has no signed number; its
+	 * field is as unverified as the rest of it.
+	 */
+	if (v->verified && cell->security_version != v->version) {
 		pr_warn("jailhouse: cell '%s' refused: security version %u in "
 			"the descriptor, %u in its signature\n", cell->name,
 			cell->security_version, v->version);

@@ -5,6 +5,7 @@
  * rollback, then the measurement log. One log line per refusal names the
  * check that failed; docs/signing.md lists the error numbers.
  */
+#include <linux/file.h>
 #include <linux/kernel_read_file.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -90,6 +91,7 @@ MODULE_PARM_DESC(trust,
 struct check {
 	u32 type;
 	const char *name;
+	const char *source;
 	struct jailhouse_sig_parts parts;
 	struct jailhouse_signer_id signer;
 	struct jailhouse_verified *out;
@@ -107,8 +109,9 @@ static int failed(struct check *c, int err, const char *what,
 
 	if (!name)
 		name = c->parts.header ? c->parts.header->name : "";
-	pr_warn("jailhouse: %s image '%s' %s: %s check failed: %s (%d)\n",
-		jailhouse_sig_type_name(c->type), name,
+	pr_warn("jailhouse: %s image %s%s%sfrom %s %s: %s check failed: %s "
+		"(%d)\n", jailhouse_sig_type_name(c->type), *name ? "'" : "",
+		name, *name ? "' " : "", c->source,
 		enforce ? "refused" : "ACCEPTED (sig_enforce=0)", what, reason,
 		err);
 	if (enforce)
@@ -162,7 +165,8 @@ static int check_signature(struct check *c)
 	if (err == -ENOMEM)
 		return err;
 	if (err)
-		return failed(c, -JAILHOUSE_SIG_ERR_REJECTED, "signature",
+		return failed(c, err == -ENOKEY ? -JAILHOUSE_SIG_ERR_UNTRUSTED :
+			      -JAILHOUSE_SIG_ERR_REJECTED, "signature",
 			      pkcs7_reason(err));
 	return 0;
 }
@@ -239,10 +243,13 @@ static int check_and_record(struct check *c)
 }
 
 int jailhouse_verify_buffer(const void *data, size_t size, u32 type,
-			    const char *expected_name,
+			    const char *expected_name, const char *source,
 			    struct jailhouse_verified *out)
 {
-	struct check c = { .type = type, .name = expected_name, .out = out };
+	struct check c = {
+		.type = type, .name = expected_name, .source = source,
+		.out = out,
+	};
 	int err;
 
 	memset(out, 0, sizeof(*out));
@@ -257,25 +264,40 @@ int jailhouse_verify_buffer(const void *data, size_t size, u32 type,
 	return err;
 }
 
+/* The name of the file behind @fd, for log lines: its last component. */
+static void file_name(int fd, char *buf, size_t size)
+{
+	struct file *file = fget(fd);
+
+	if (file) {
+		snprintf(buf, size, "%pD", file);
+		fput(file);
+	} else {
+		strscpy(buf, "an unreadable descriptor", size);
+	}
+}
+
 int jailhouse_verify_fd(int fd, u32 type, const char *expected_name,
 			struct jailhouse_verified *out)
 {
+	char source[JAILHOUSE_SIG_NAME_LEN * 2];
 	void *file = NULL;
 	ssize_t size;
 	int err;
 
 	memset(out, 0, sizeof(*out));
+	file_name(fd, source, sizeof(source));
 	size = kernel_read_file_from_fd(fd, 0, &file, JAILHOUSE_VERIFY_MAX_FILE,
 					NULL, READING_FIRMWARE);
 	if (size < 0) {
-		pr_warn("jailhouse: %s image '%s' refused: cannot read the "
-			"file%s (%zd)\n", jailhouse_sig_type_name(type),
-			expected_name ? expected_name : "",
+		pr_warn("jailhouse: %s image from %s refused: cannot read the "
+			"file%s (%zd)\n", jailhouse_sig_type_name(type), source,
 			size == -JAILHOUSE_SIG_ERR_TOO_BIG ?
 			": larger than 64 MiB" : "", size);
 		return size;
 	}
-	err = jailhouse_verify_buffer(file, size, type, expected_name, out);
+	err = jailhouse_verify_buffer(file, size, type, expected_name, source,
+				      out);
 	if (err) {
 		vfree(file);
 		return err;

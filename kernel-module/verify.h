@@ -49,7 +49,8 @@ struct jailhouse_verified {
  *			jailhouse_verified_release()
  *
  * Return: 0 or a negative errno: -ENODATA unsigned, -EBADMSG malformed,
- * -EKEYREJECTED bad signature or untrusted signer, -EMEDIUMTYPE wrong type,
+ * -ENOKEY untrusted signer, -EKEYREJECTED bad signature, -EMEDIUMTYPE wrong
+ * type,
  * -EXDEV wrong name, -ESTALE security version below one accepted before
  * (or below the policy's minimum), -EFBIG file too large, or the errors of
  * reading the file. Every refusal logs one line naming the failed check.
@@ -63,12 +64,13 @@ int jailhouse_verify_fd(int fd, u32 type, const char *expected_name,
  * must stay alive while it is used. Checks, in order: trailer and header
  * (lib/signature.c), the CMS signature against the .jailhouse keyring,
  * type, name, rollback. An accepted image raises the rollback floor of
- * its (type, name) and is appended to the measurement log.
+ * its (type, name) and is appended to the measurement log. @source names
+ * where the bytes came from (a file name) in the log lines.
  *
  * Return: as jailhouse_verify_fd().
  */
 int jailhouse_verify_buffer(const void *data, size_t size, u32 type,
-			    const char *expected_name,
+			    const char *expected_name, const char *source,
 			    struct jailhouse_verified *out);
 
 /** Free what jailhouse_verify_fd() read; safe on a zeroed struct. */

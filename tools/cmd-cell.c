@@ -43,9 +43,10 @@ static int open_file(const char *path)
 }
 
 /* An ioctl the loader may refuse for reasons only its log names. */
-static int loader_ioctl(unsigned long request, void *arg, const char *what)
+static int loader_ioctl(unsigned long request, void *arg, const char *what,
+			const struct signed_input *in, unsigned int num)
 {
-	int err = jailhouse_ioctl(request, arg, what);
+	int err = jailhouse_ioctl_signed(request, arg, what, in, num);
 
 	if (err == -ENODEV)
 		fprintf(stderr, "jailhouse: the hypervisor is not enabled\n");
@@ -133,13 +134,16 @@ static int cell_ref(int argc, char *argv[], struct jailhouse_cell_id *id,
 static int cell_create(int argc, char *argv[])
 {
 	struct jailhouse_cell_create_args args = { 0 };
+	const struct signed_input in = {
+		argv[1], JAILHOUSE_IMAGE_CELL_CONFIG, NULL
+	};
 	int err;
 
 	(void)argc;
 	args.config_fd = open_file(argv[1]);
 	if (args.config_fd < 0)
 		return args.config_fd;
-	err = loader_ioctl(JAILHOUSE_CELL_CREATE, &args, argv[1]);
+	err = loader_ioctl(JAILHOUSE_CELL_CREATE, &args, argv[1], &in, 1);
 	close(args.config_fd);
 	return err;
 }
@@ -152,11 +156,15 @@ static void close_images(struct jailhouse_load_image *images,
 }
 
 static int open_images(const struct cell_image_arg *in, unsigned int num,
-		       struct jailhouse_load_image *out)
+		       struct jailhouse_load_image *out,
+		       struct signed_input *files, const char *cell)
 {
 	unsigned int n;
 
 	for (n = 0; n < num; n++) {
+		files[n] = (struct signed_input){
+			in[n].path, JAILHOUSE_IMAGE_INMATE, cell
+		};
 		memset(&out[n], 0, sizeof(out[n]));
 		out[n].image_fd = open_file(in[n].path);
 		if (out[n].image_fd < 0) {
@@ -172,6 +180,7 @@ static int cell_load(int argc, char *argv[])
 {
 	struct cell_image_arg in[CELL_LOAD_MAX_IMAGES];
 	struct jailhouse_load_image images[CELL_LOAD_MAX_IMAGES];
+	struct signed_input files[CELL_LOAD_MAX_IMAGES];
 	struct jailhouse_cell_load_args args = { 0 };
 	const char *reason;
 	unsigned int num;
@@ -183,12 +192,13 @@ static int cell_load(int argc, char *argv[])
 	if (cell_load_args_parse(argc - 1 - words, argv + 1 + words, in, &num,
 				 &reason))
 		return usage_error("load", reason);
-	err = open_images(in, num, images);
+	err = open_images(in, num, images, files, args.cell.name);
 	if (err)
 		return err;
 	args.num_images = num;
 	args.images = (__u64)(unsigned long)images;
-	err = loader_ioctl(JAILHOUSE_CELL_LOAD, &args, "cell load");
+	err = loader_ioctl(JAILHOUSE_CELL_LOAD, &args, "cell load", files,
+			   num);
 	close_images(images, num);
 	return err;
 }
@@ -204,7 +214,7 @@ static int cell_by_ref(int argc, char *argv[], unsigned long request,
 		return words;
 	if (words + 1 != argc)
 		return usage_error(what, "extra words after the cell");
-	return loader_ioctl(request, &id, what);
+	return loader_ioctl(request, &id, what, NULL, 0);
 }
 
 static int cell_start(int argc, char *argv[])

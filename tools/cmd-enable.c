@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/utsname.h>
 
 #include <jailhouse/header.h>
 
@@ -16,9 +17,51 @@
 
 #define FOLLOW_INTERVAL_US	200000
 
+/*
+ * The file request_firmware() takes the hypervisor image from: the
+ * directory in firmware_class.path, then the kernel's own list. Return:
+ * whether one exists.
+ */
+static bool hypervisor_image(char *path, size_t size)
+{
+	struct utsname uts;
+	char custom[256] = "";
+	const char *dirs[5];
+	unsigned int n = 0, i;
+	FILE *f;
+
+	f = fopen("/sys/module/firmware_class/parameters/path", "r");
+	if (f) {
+		if (fgets(custom, sizeof(custom), f))
+			custom[strcspn(custom, "\n")] = '\0';
+		fclose(f);
+	}
+	if (uname(&uts))
+		uts.release[0] = '\0';
+	if (custom[0])
+		dirs[n++] = custom;
+	dirs[n++] = "/lib/firmware/updates/%s";
+	dirs[n++] = "/lib/firmware/updates";
+	dirs[n++] = "/lib/firmware/%s";
+	dirs[n++] = "/lib/firmware";
+	for (i = 0; i < n; i++) {
+		int at = snprintf(path, size, dirs[i], uts.release);
+
+		snprintf(path + at, size - at, "/%s", JAILHOUSE_HV_FIRMWARE);
+		if (!access(path, R_OK))
+			return true;
+	}
+	return false;
+}
+
 int cmd_enable(int argc, char *argv[])
 {
 	struct jailhouse_enable_args args = { 0 };
+	char image[512];
+	struct signed_input in[2] = {
+		{ argv[1], JAILHOUSE_IMAGE_SYSTEM_CONFIG, NULL },
+		{ image, JAILHOUSE_IMAGE_HYPERVISOR, NULL },
+	};
 	int err;
 
 	if (argc != 2) {
@@ -31,7 +74,9 @@ int cmd_enable(int argc, char *argv[])
 		fprintf(stderr, "jailhouse: %s: %s\n", argv[1], strerror(-err));
 		return err;
 	}
-	err = jailhouse_ioctl(JAILHOUSE_ENABLE, &args, "enable");
+	err = jailhouse_ioctl_signed(JAILHOUSE_ENABLE, &args, "enable", in,
+				     hypervisor_image(image, sizeof(image)) ?
+				     2 : 1);
 	close(args.config_fd);
 	return err < 0 ? err : 0;
 }

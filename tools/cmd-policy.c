@@ -14,6 +14,7 @@
 static int policy_load(const char *path)
 {
 	struct jailhouse_policy_load_args args = { 0 };
+	const struct signed_input in = { path, JAILHOUSE_IMAGE_POLICY, NULL };
 	int err;
 
 	args.policy_fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -21,7 +22,8 @@ static int policy_load(const char *path)
 		fprintf(stderr, "jailhouse: %s: %s\n", path, strerror(errno));
 		return -errno;
 	}
-	err = jailhouse_ioctl(JAILHOUSE_POLICY_LOAD, &args, path);
+	err = jailhouse_ioctl_signed(JAILHOUSE_POLICY_LOAD, &args, path, &in,
+				     1);
 	close(args.policy_fd);
 	return err;
 }

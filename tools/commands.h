@@ -8,9 +8,11 @@
 #ifndef _JAILHOUSE_TOOLS_COMMANDS_H
 #define _JAILHOUSE_TOOLS_COMMANDS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <jailhouse/ioctl.h>
+#include <jailhouse/signature.h>
 
 /** Open /dev/jailhouse; on failure print why and return -errno. */
 int jailhouse_open_device(void);
@@ -22,6 +24,27 @@ int jailhouse_open_device(void);
  * ones. Return: the ioctl's non-negative result or -errno.
  */
 int jailhouse_ioctl(unsigned long request, void *arg, const char *what);
+
+/* A file a request hands the loader to verify (refusal.c). */
+struct signed_input {
+	const char *path;
+	__u32 type;		/* JAILHOUSE_IMAGE_* it is verified as */
+	const char *name;	/* name it must be signed for, or NULL */
+};
+
+/**
+ * As jailhouse_ioctl(), but a refusal of one of the @num files in @in is
+ * said with the file's name and the reason in words (refusal.c).
+ */
+int jailhouse_ioctl_signed(unsigned long request, void *arg, const char *what,
+			   const struct signed_input *in, unsigned int num);
+
+/**
+ * Say on stderr why the loader refused @err (a positive errno), naming
+ * the file of @in that earned it. Return: whether it could.
+ */
+bool jailhouse_explain_refusal(const struct signed_input *in,
+			       unsigned int num, int err);
 
 /**
  * Rollback floors kept in JAILHOUSE_FLOORS_FILE (floors.c): raise the

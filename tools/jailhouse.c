@@ -63,7 +63,8 @@ static bool verifies(unsigned long request)
 	       request == JAILHOUSE_POLICY_LOAD;
 }
 
-int jailhouse_ioctl(unsigned long request, void *arg, const char *what)
+int jailhouse_ioctl_signed(unsigned long request, void *arg, const char *what,
+			   const struct signed_input *in, unsigned int num)
 {
 	int fd = jailhouse_open_device();
 	int ret = 0;
@@ -74,12 +75,19 @@ int jailhouse_ioctl(unsigned long request, void *arg, const char *what)
 		ret = jailhouse_floors_restore(fd);
 	if (!ret && ioctl(fd, request, arg) < 0) {
 		ret = -errno;
-		fprintf(stderr, "jailhouse: %s: %s\n", what, strerror(-ret));
+		if (!num || !jailhouse_explain_refusal(in, num, -ret))
+			fprintf(stderr, "jailhouse: %s: %s\n", what,
+				strerror(-ret));
 	} else if (!ret && verifies(request)) {
 		ret = jailhouse_floors_save(fd);
 	}
 	close(fd);
 	return ret;
+}
+
+int jailhouse_ioctl(unsigned long request, void *arg, const char *what)
+{
+	return jailhouse_ioctl_signed(request, arg, what, NULL, 0);
 }
 
 static int cmd_version(int argc, char *argv[])

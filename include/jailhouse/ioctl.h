@@ -36,8 +36,9 @@ JAILHOUSE_ABI_SIZE(struct jailhouse_version_info, 40);
  * Signed inputs reach the loader as open file descriptors, read in the
  * kernel with kernel_read_file_from_fd() so that IMA and LSMs see the
  * files too. The hypervisor image itself comes via request_firmware()
- * ("jailhouse.bin"), which those see as well.
+ * (JAILHOUSE_HV_FIRMWARE), which those see as well.
  */
+#define JAILHOUSE_HV_FIRMWARE	"jailhouse.bin"
 
 /* JAILHOUSE_ENABLE: start the hypervisor with this system config. */
 struct jailhouse_enable_args {

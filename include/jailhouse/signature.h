@@ -114,8 +114,10 @@ JAILHOUSE_ABI_SIZE(struct jailhouse_sig_trailer, 32);
 #define JAILHOUSE_SIG_ERR_UNSIGNED	ENODATA
 /* Trailer, header or CMS shape malformed. */
 #define JAILHOUSE_SIG_ERR_MALFORMED	EBADMSG
-/* Signature does not verify, or the signer is not trusted. */
+/* Signature does not match the signed bytes, or is no valid PKCS#7. */
 #define JAILHOUSE_SIG_ERR_REJECTED	EKEYREJECTED
+/* The signer's certificate is not in the keyring that decides trust. */
+#define JAILHOUSE_SIG_ERR_UNTRUSTED	ENOKEY
 /* Signed as another image type. */
 #define JAILHOUSE_SIG_ERR_TYPE		EMEDIUMTYPE
 /* Signed for another name (cell). */

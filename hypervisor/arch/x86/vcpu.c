@@ -15,6 +15,7 @@
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/hypercall-handler.h>
+#include <jailhouse/log-once.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
 #include <jailhouse/ratelimit.h>
@@ -162,12 +163,32 @@ bool vcpu_handle_io(struct per_cpu *cpu, const struct vcpu_io *io)
 	return true;
 }
 
+/*
+ * The root cell's Linux probes the same MSRs each time a CPU comes online
+ * and goes on without them: one line per MSR and direction tells the
+ * operator, a line per probe would bury the console. Other cells stop at
+ * their first refusal.
+ */
+static spinlock_t root_msr_log_lock;
+static struct log_once root_msr_logged;
+
+static bool root_msr_logged_before(const struct vcpu_msr *msr)
+{
+	bool first;
+
+	spin_lock(&root_msr_log_lock);
+	first = log_once_first(&root_msr_logged,
+			       (__u64)msr->index << 1 | msr->write);
+	spin_unlock(&root_msr_log_lock);
+	return !first;
+}
+
 static void log_msr(const struct per_cpu *cpu, const struct vcpu_msr *msr,
 		    const struct guest_regs *regs)
 {
 	bool root = cell_is_root(cpu->cell);
 
-	if (!refusal_log_pass())
+	if ((root && root_msr_logged_before(msr)) || !refusal_log_pass())
 		return;
 	if (msr->write)
 		printk("CPU %u: cell \"%s\": denied MSR 0x%x write "

@@ -8,7 +8,8 @@
 # memory) and against the hardware (a PCI class that is not the device's,
 # an IOAPIC pin a Linux driver uses).
 # Each gets its errno and one log line naming the cell, field and reason;
-# afterwards all CPUs are online, no cell exists and disable works.
+# afterwards all CPUs are online, no cell exists and disable works. Then
+# sig_enforce=0 runs the unsigned demo descriptor (security version 1).
 # machines: qemu
 set -eu
 . tests/vm/lib/signed.sh
@@ -58,7 +59,7 @@ jh-sign keygen --key $work/other.pem --cert $work/other-cert.pem \
 	--bits 2048 >/dev/null
 jh-sign --key $work/other.pem --cert $work/other-cert.pem \
 	-o $work/untrusted.cell configs/x86/sandbox-demo.cell
-refused $work/untrusted.cell "Key was rejected" \
+refused $work/untrusted.cell "signed by a key the .jailhouse keyring does not trust" \
 	"refused: signature check failed"
 jh-sign --cell sandbox-demo -o $work/inmate.cell \
 	inmates/demos/x86/sandbox-demo.bin
@@ -104,6 +105,17 @@ refused $work/forever.cell "Operation not permitted" \
 	"reply timeout unbounded"
 
 jailhouse cell list
+jailhouse disable
+rmmod jailhouse
+
+# Development mode (sig_enforce=0) runs an unsigned descriptor, though it
+# carries a security version that no signed header confirms.
+insmod kernel-module/jailhouse.ko sig_enforce=0
+jailhouse enable configs/x86/qemu-svm.cell
+jailhouse policy load policy/sandbox.pol
+jailhouse cell create configs/x86/sandbox-demo.cell 2>$work/err ||
+	fail "sig_enforce=0: unsigned cell refused: $(cat $work/err)"
+jailhouse cell destroy sandbox-demo
 jailhouse disable
 rmmod jailhouse
 echo "cell-create: ok"

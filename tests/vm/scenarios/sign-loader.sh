@@ -14,8 +14,8 @@ cd $work
 step() { echo "--- sign-loader: $*"; }
 die() { echo "sign-loader: FAIL: $*"; dmesg | tail -n 5; exit 1; }
 
-# A loader refusal: the tool's error carries the errno text, the kernel
-# log's last line names the failed check.
+# A loader refusal: the tool's error names the file and says why (the
+# errno text kept), the kernel log's last line names the failed check.
 refused() { # FILE ERRNO-TEXT CHECK
 	if jailhouse policy load "$1" 2>err; then
 		die "$1 accepted"
@@ -54,17 +54,22 @@ grep -q "^0 policy base 2 sha256:$digest skid:$skid verified$" measurements ||
 	die "measurement missing or wrong"
 
 step "refusals"
-refused pol "No data available" signed
+refused pol "pol: not signed: sign it with jh-sign .*(No data available)" \
+	signed
 cp good tampered
 printf 'X' | dd of=tampered bs=1 seek=3 conv=notrunc 2>/dev/null
-refused tampered "Key was rejected" signature
+refused tampered "tampered: the signature does not match the contents" \
+	signature
 jh-sign --key k.pem --cert c.pem --cell base -o inmate text
-refused inmate "Wrong medium type" type
+refused inmate "inmate: signed as a 'inmate' image, not as a 'policy' one" \
+	type
 sign old --name base --version 1
-refused old "Stale file handle" rollback
+refused old "old: security version 1 is below the floor 2 that skid:" \
+	rollback
 jh-sign --key other-key.pem --cert other.pem --name base --version 3 \
 	-o untrusted pol
-refused untrusted "Key was rejected" signature
+refused untrusted "untrusted: signed by a key the .jailhouse keyring does \
+not trust" signature
 cp good badtrailer
 size=$(stat -c %s badtrailer)
 printf '\377\377\000\000' |
@@ -111,6 +116,7 @@ if jailhouse keyring add c.der 2>err; then
 fi
 cat err
 sign chained --name base --version 2
-refused chained "Key was rejected" signature
+refused chained "chained: signed by a key the .jailhouse keyring does not \
+trust" signature
 rmmod jailhouse
 echo "sign-loader: ok"
