@@ -53,7 +53,8 @@ static void compress(__u32 state[8], const __u8 block[64])
 		w[i] = w[i - 16] + w[i - 7] +
 		       (ror(w[i - 15], 7) ^ ror(w[i - 15], 18) ^
 			(w[i - 15] >> 3)) +
-		       (ror(w[i - 2], 17) ^ ror(w[i - 2], 19) ^ (w[i - 2] >> 10));
+		       (ror(w[i - 2], 17) ^ ror(w[i - 2], 19) ^
+			(w[i - 2] >> 10));
 	memcpy(v, state, sizeof(v));
 	for (i = 0; i < 64; i++) {
 		t1 = v[7] + (ror(v[4], 6) ^ ror(v[4], 11) ^ ror(v[4], 25)) +

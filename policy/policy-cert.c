@@ -94,8 +94,9 @@ int policy_cert_key_id(const char *path, struct jailhouse_signer_id *id,
 	}
 	ret = policy_cert_signer_id(cert, id);
 	if (ret)
-		snprintf(error, CONFIG_ERROR_LEN, "%s: subjectKeyIdentifier not of 1 to 32 "
-			 "bytes, or serial not of 1 to 127", path);
+		snprintf(error, CONFIG_ERROR_LEN, "%s: subjectKeyIdentifier "
+			 "not of 1 to 32 bytes, or serial not of 1 to 127",
+			 path);
 	X509_free(cert);
 	return ret;
 }

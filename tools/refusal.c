@@ -146,7 +146,8 @@ static bool explain_one(const struct signed_input *in,
 			jailhouse_sig_type_name(in->type), text);
 		return true;
 	case EXDEV:
-		if (in->name && !strncmp(hdr->name, in->name, sizeof(hdr->name)))
+		if (in->name &&
+		    !strncmp(hdr->name, in->name, sizeof(hdr->name)))
 			return false;
 		fprintf(stderr, "jailhouse: %s: signed for the name '%.*s', "
 			"not for %s%s%s (%s)\n", path, (int)sizeof(hdr->name),

@@ -21,7 +21,8 @@
  * test_case() reads it. */
 #define EE8		"ee:ee:ee:ee:ee:ee:ee:ee"
 #define ISSUER_SERIAL	EE8 ":" EE8 ":" EE8 ":" EE8
-#define EE32_HEX	"eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"
+#define EE8_HEX		"eeeeeeeeeeeeeeee"
+#define EE32_HEX	EE8_HEX EE8_HEX EE8_HEX EE8_HEX
 
 static const char policy_text[] =
 	"signers:\n"

@@ -3,8 +3,9 @@
  * The hypervisor's own descriptor tables: a GDT and a TSS per CPU, one
  * IDT for all. Every exception in the hypervisor is a bug and ends in
  * panic_stop() (but NMI, see entry.S); #DF and #MC run on a stack of
- * their own. External interrupts return at once (apic_clear()). The tables are loaded first thing on entry, the TSS once
- * Linux's TR is saved.
+ * their own. External interrupts return at once (apic_clear()). The
+ * tables are loaded first thing on entry, the TSS once Linux's TR is
+ * saved.
  */
 #include <jailhouse/errno.h>
 #include <jailhouse/percpu.h>
