@@ -9,6 +9,7 @@
 
 #include "creds.h"
 #include "error.h"
+#include "token.h"
 
 const char *jh_pick_path(const char *option, const char *env,
 			 const char *fallback)
@@ -49,6 +50,8 @@ int jh_load_cert(const char *path, X509 **cert)
 	BIO *bio;
 	int err;
 
+	if (jh_is_token_uri(path))
+		return jh_token_load_cert(path, cert);
 	err = open_bio(path, &bio);
 	if (err)
 		return err;
@@ -68,6 +71,8 @@ int jh_load_key(const char *path, EVP_PKEY **key)
 	BIO *bio;
 	int err;
 
+	if (jh_is_token_uri(path))
+		return jh_token_load_key(path, key);
 	err = open_bio(path, &bio);
 	if (err)
 		return err;
@@ -85,6 +90,8 @@ int jh_load_key(const char *path, EVP_PKEY **key)
 int jh_load_signer(const char *key_path, const char *cert_path,
 		   EVP_PKEY **key, X509 **cert)
 {
+	char buf[512];
+	const char *key_name = jh_token_display(key_path, buf, sizeof(buf));
 	int err;
 
 	err = jh_load_cert(cert_path, cert);
@@ -94,12 +101,12 @@ int jh_load_signer(const char *key_path, const char *cert_path,
 	if (err)
 		goto free_cert;
 	if (EVP_PKEY_get_base_id(*key) != EVP_PKEY_RSA) {
-		err = jh_fail(key_path, -EINVAL, "not an RSA key (the kernel "
+		err = jh_fail(key_name, -EINVAL, "not an RSA key (the kernel "
 			      "verifies RSA signatures only)");
 		goto free_key;
 	}
 	if (X509_check_private_key(*cert, *key) != 1) {
-		err = jh_fail_ossl(key_path, "key does not match the "
+		err = jh_fail_ossl(key_name, "key does not match the "
 				   "certificate");
 		goto free_key;
 	}

@@ -2,7 +2,7 @@
 /*
  * Signing key and certificate: where they come from (--key/--cert, then
  * $JH_SIGN_KEY/$JH_SIGN_CERT, then /etc/jailhouse/) and loading them,
- * PEM or DER.
+ * PEM or DER files or PKCS#11 URIs.
  */
 #ifndef _JH_SIGN_CREDS_H
 #define _JH_SIGN_CREDS_H
@@ -17,11 +17,13 @@
 const char *jh_pick_path(const char *option, const char *env,
 			 const char *fallback);
 
-/** Load an X.509 certificate, PEM or DER. Return: 0 or -errno. */
+/** Load an X.509 certificate, PEM or DER, or from a token by a pkcs11:
+ *  URI (token.h). Return: 0 or -errno. */
 int jh_load_cert(const char *path, X509 **cert);
 
 /** Load a private key (PEM, possibly encrypted: OpenSSL asks for the
- *  passphrase on the terminal; or DER). Return: 0 or -errno. */
+ *  passphrase on the terminal; or DER), or a token's key by a pkcs11:
+ *  URI, which stays on the token (token.h). Return: 0 or -errno. */
 int jh_load_key(const char *path, EVP_PKEY **key);
 
 /** Load both and check that they belong together and that the key is an

@@ -20,6 +20,7 @@
 #include "keygen.h"
 #include "recognise.h"
 #include "sign.h"
+#include "token.h"
 
 enum mode { MODE_SIGN, MODE_VERIFY, MODE_INFO, MODE_KEYGEN };
 
@@ -46,7 +47,8 @@ static void usage(FILE *out)
 "       jh-sign keygen [--key KEY] [--cert CERT] [--cn NAME] [--bits N]\n"
 "               [--days N]\n\n"
 "TYPE: hypervisor, system, cell, inmate or policy. Key and certificate\n"
-"default to $JH_SIGN_KEY and $JH_SIGN_CERT, else %s and %s.\n"
+"default to $JH_SIGN_KEY and $JH_SIGN_CERT, else %s and %s;\n"
+"either may be a PKCS#11 URI (pkcs11:token=T;object=O;pin-value=P).\n"
 "Cells are checked against POLICY ($JH_SIGN_POLICY, else %s\n"
 "if present) and not signed if they violate it, unless --force.\n",
 		JH_DEFAULT_KEY, JH_DEFAULT_CERT, JH_DEFAULT_POLICY);
@@ -350,5 +352,6 @@ int main(int argc, char *argv[])
 		err = run_keygen(&o);
 	else
 		err = run_on_file(&o, argv[argc - 1]);
+	jh_token_release();
 	return err ? 1 : 0;
 }
