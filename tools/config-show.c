@@ -30,7 +30,7 @@ const char *config_size_text(char *buf, size_t len, unsigned long long v)
 }
 
 /* "<lead>: [a, b]": the names of the bits set in @v. */
-static void show_flags(FILE *out, const char *lead,
+void config_show_flags(FILE *out, const char *lead,
 		       const struct text_name *table, unsigned long long v)
 {
 	const char *sep = "";
@@ -94,7 +94,7 @@ static void show_memory(FILE *out, const struct jailhouse_memory *mem)
 	if (mem->virt_start != mem->phys_start)
 		fprintf(out, "virt: 0x%llx, ", mem->virt_start);
 	fprintf(out, "size: %s", config_size_text(buf, sizeof(buf), mem->size));
-	show_flags(out, ", flags", config_mem_flags, mem->flags);
+	config_show_flags(out, ", flags", config_mem_flags, mem->flags);
 	fprintf(out, "}\n");
 }
 
@@ -109,7 +109,7 @@ static void show_msr(FILE *out, const struct jailhouse_msr_range *msr)
 	fprintf(out, "    - {base: 0x%x", msr->base);
 	if (msr->count != 1)
 		fprintf(out, ", count: %u", msr->count);
-	show_flags(out, ", access", config_msr_access, msr->flags);
+	config_show_flags(out, ", access", config_msr_access, msr->flags);
 	fprintf(out, "}\n");
 }
 
@@ -125,7 +125,7 @@ static void show_pci(FILE *out, const struct jailhouse_pci_device *dev)
 	if (dev->iommu != JAILHOUSE_PCI_NO_IOMMU)
 		fprintf(out, ", iommu: %u", dev->iommu);
 	if (dev->flags)
-		show_flags(out, ", flags", config_pci_flags, dev->flags);
+		config_show_flags(out, ", flags", config_pci_flags, dev->flags);
 	if (dev->type == JAILHOUSE_PCI_TYPE_IVSHMEM)
 		fprintf(out, ",\n       shmem-regions: %u, shmem-id: %u, "
 			"shmem-peers: %u, shmem-vectors: %u",
@@ -156,7 +156,7 @@ static void show_cell_header(FILE *out, const struct jailhouse_cell_desc *c)
 {
 	fprintf(out, "  name: \"%s\"\n", c->name);
 	if (c->flags) {
-		show_flags(out, "  flags", config_cell_flags, c->flags);
+		config_show_flags(out, "  flags", config_cell_flags, c->flags);
 		fprintf(out, "\n");
 	}
 	if (c->security_version)

@@ -99,6 +99,11 @@ int config_show(FILE *out, const char *file, const struct config_blob *blob,
  */
 const char *config_size_text(char *buf, size_t len, unsigned long long v);
 
+struct text_name;
+/* "@lead: [a, b]": the names in @table of the bits set in @v. */
+void config_show_flags(FILE *out, const char *lead,
+		       const struct text_name *table, unsigned long long v);
+
 /*
  * Convert a Jailhouse revision-14 system or cell config into ours, ready
  * for config_show(). Fields we drop are named, one line each, on

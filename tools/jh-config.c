@@ -5,6 +5,7 @@
  *   jh-config show CONFIG.cell
  *   jh-config check SYSTEM [CELL...]      (binary or text files)
  *   jh-config import JAILHOUSE.cell [-o OUT.cell]
+ *   jh-config create [--sysroot DIR] [-o OUT.conf]
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "config-tool.h"
+#include "create.h"
 
 static int usage(void)
 {
@@ -20,8 +22,11 @@ static int usage(void)
 		"       jh-config show CONFIG.cell\n"
 		"       jh-config check SYSTEM [CELL...]\n"
 		"       jh-config import JAILHOUSE.cell [-o OUT.cell]\n"
+		"       jh-config create [--sysroot DIR] [-o OUT.conf]\n"
 		"Files given to check may be text or binary. Without -o,\n"
-		"build writes CONFIG.cell and import prints the text.\n");
+		"build writes CONFIG.cell, import and create print the text.\n"
+		"create describes this machine (or the one captured under "
+		"DIR).\n");
 	return 2;
 }
 
@@ -99,6 +104,44 @@ static int cmd_import(const char *in, const char *out, char *error)
 	return ret;
 }
 
+/* Write to @out, or to stdout if NULL. */
+static int cmd_create(const char *root, const char *out, char *error)
+{
+	FILE *f = out ? fopen(out, "w") : stdout;
+	int ret;
+
+	if (!f) {
+		ret = -errno;
+		snprintf(error, CONFIG_ERROR_LEN, "%s: %s", out,
+			 strerror(errno));
+		return ret;
+	}
+	ret = config_create(f, root, error);
+	if (out && fclose(f) && !ret) {
+		ret = -errno;
+		snprintf(error, CONFIG_ERROR_LEN, "%s: %s", out,
+			 strerror(errno));
+	}
+	return ret;
+}
+
+/* "create [--sysroot DIR] [-o OUT]", options in any order. */
+static int create_args(int argc, char **argv, char *error)
+{
+	const char *root = "", *out = NULL;
+	int i;
+
+	for (i = 2; i + 1 < argc; i += 2) {
+		if (strcmp(argv[i], "--sysroot") == 0)
+			root = argv[i + 1];
+		else if (strcmp(argv[i], "-o") == 0)
+			out = argv[i + 1];
+		else
+			return -EINVAL;
+	}
+	return i == argc ? cmd_create(root, out, error) : -EINVAL;
+}
+
 /* "CMD IN [-o OUT]": set *out, or return -1 if malformed. */
 static int in_out_args(int argc, char **argv, const char **out)
 {
@@ -118,6 +161,8 @@ static int run(int argc, char **argv, char *error)
 
 	if (strcmp(cmd, "check") == 0)
 		return cmd_check(argv + 2, (unsigned int)argc - 2, error);
+	if (strcmp(cmd, "create") == 0)
+		return create_args(argc, argv, error);
 	if (in_out_args(argc, argv, &out))
 		return -EINVAL;
 	if (strcmp(cmd, "build") == 0)
