@@ -28,33 +28,46 @@ static int load_table(struct create_machine *m, const char *sig, uint8_t **data,
 	return ret == -ENOENT ? 1 : ret;
 }
 
+/* Parse table @i of read_acpi()'s list. */
+static int parse_table(struct create_machine *m, unsigned int i,
+		       const uint8_t *d, size_t len)
+{
+	switch (i) {
+	case 0:
+		m->has_madt = true;
+		return acpi_parse_madt(d, len, &m->madt, m->error);
+	case 1:
+		return acpi_parse_mcfg(d, len, &m->mcfg, m->error);
+	case 2:
+		m->has_dmar = true;
+		return acpi_parse_dmar(d, len, &m->dmar, m->error);
+	default:
+		m->has_fadt = true;
+		return acpi_parse_fadt(d, len, &m->fadt, m->error);
+	}
+}
+
+/* Each table that exists must parse; a missing one is left empty. */
 static int read_acpi(struct create_machine *m)
 {
+	static const char *const sigs[] = { "APIC", "MCFG", "DMAR", "FACP" };
+	unsigned int i;
 	uint8_t *d;
 	size_t len;
 	int ret;
 
-	ret = load_table(m, "APIC", &d, &len);
-	if (!ret) {
-		m->has_madt = true;
-		ret = acpi_parse_madt(d, len, &m->madt, m->error);
-		free(d);
+	for (i = 0; i < 4; i++) {
+		ret = load_table(m, sigs[i], &d, &len);
+		if (ret == 1)
+			continue;
+		if (!ret) {
+			ret = parse_table(m, i, d, len);
+			free(d);
+		}
+		if (ret)
+			return ret;
 	}
-	if (ret <= 0 && !(ret = load_table(m, "MCFG", &d, &len))) {
-		ret = acpi_parse_mcfg(d, len, &m->mcfg, m->error);
-		free(d);
-	}
-	if (ret <= 0 && !(ret = load_table(m, "DMAR", &d, &len))) {
-		m->has_dmar = true;
-		ret = acpi_parse_dmar(d, len, &m->dmar, m->error);
-		free(d);
-	}
-	if (ret <= 0 && !(ret = load_table(m, "FACP", &d, &len))) {
-		m->has_fadt = true;
-		ret = acpi_parse_fadt(d, len, &m->fadt, m->error);
-		free(d);
-	}
-	return ret < 0 ? ret : 0;
+	return 0;
 }
 
 static bool named(const struct create_entry *e, const char *prefix)
@@ -94,9 +107,10 @@ static uint64_t cmdline_reservation(const struct create_machine *m)
 }
 
 /*
- * The hypervisor's memory: a range Linux reserved at boot although the
- * firmware reports RAM there, i.e. memmap=SIZE$ADDR. With memmap= on the
- * command line, its range; else the only such range.
+ * The hypervisor's memory: a range above 1 MiB (Linux reserves low pages
+ * of its own) that Linux reserved at boot although the firmware reports
+ * RAM there, i.e. memmap=SIZE$ADDR. With memmap= on the command line, its
+ * range; else the only such range.
  */
 static int find_reservation(struct create_machine *m)
 {
@@ -107,6 +121,7 @@ static int find_reservation(struct create_machine *m)
 	for (n = 0; n < m->iomem.num; n++) {
 		e = &m->iomem.e[n];
 		if (e->depth || !named(e, "Reserved") ||
+		    e->start < CREATE_LEGACY_END ||
 		    !firmware_ram(m, e->start, e->end) ||
 		    (want && e->start != want))
 			continue;
