@@ -25,7 +25,7 @@
 #define FADT_PM_TMR_BLK	76
 #define FADT_FLAGS	112
 #define FADT_TMR_VAL_EXT	(1u << 8)
-#define FADT_X_PM_TMR	208	/* generic address structure, 12 bytes */
+#define FADT_X_PM_TMR	208	/* a generic address, 12 bytes */
 #define GAS_SYSTEM_IO	1
 
 /* One table being walked: its bytes up to its own length field. */

@@ -53,7 +53,7 @@ struct acpi_scope {
 
 /* A DMA remapping hardware unit (DRHD). */
 struct acpi_drhd {
-	bool include_all;	/* every device of the segment not in a scope */
+	bool include_all;	/* the segment's devices in no scope */
 	uint16_t segment;
 	uint64_t base;
 	uint32_t size;		/* bytes: 2^Size pages */

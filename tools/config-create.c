@@ -174,8 +174,9 @@ static const struct create_pci *pci_find(const struct create_machine *m,
  * along the path (their configuration headers). False if not PCI or not
  * resolvable.
  */
-static bool scope_buses(const struct create_machine *m, const struct acpi_scope *s,
-			unsigned int *first, unsigned int *last)
+static bool scope_buses(const struct create_machine *m,
+			const struct acpi_scope *s, unsigned int *first,
+			unsigned int *last)
 {
 	const struct create_pci *d = NULL;
 	unsigned int bus = s->start_bus, hop;

@@ -40,7 +40,8 @@ static int iomem_entry(const struct create_machine *m,
 {
 	char what[CREATE_WHAT_LEN];
 
-	if (e->depth || (e->end <= CREATE_LEGACY_END && e->start >= LEGACY_VGA) ||
+	if (e->depth ||
+	    (e->end <= CREATE_LEGACY_END && e->start >= LEGACY_VGA) ||
 	    named(e, "PCI Bus") || named(e, "PCI MMCONFIG") ||
 	    (e->start == m->resv_start && e->end == m->resv_end))
 		return 0;

@@ -3,8 +3,10 @@
 # By hand only (no machines line): print on COM1 what `jh-config create`
 # reads, as a base64 tarball between two marker lines, so that the host
 # tests can run jh-config create against the machine as it was:
-#   tests/vm/run --machine qemu --out /tmp/cap tests/vm/scenarios/capture-sysroot.sh
+#   tests/vm/run --machine qemu --out /tmp/cap \
+#           tests/vm/scenarios/capture-sysroot.sh
 #   tests/sysroot/extract /tmp/cap/com1.log tests/sysroot/qemu
+# The ACPI tables are those jh-config create reads.
 # Files are copied, not linked: sysfs's symlinks become directories.
 set -eu
 dmesg -n 1
@@ -31,8 +33,11 @@ for entry in /sys/firmware/memmap/*; do
 	done
 done
 mkdir -p $root/sys/firmware/acpi/tables
-for table in /sys/firmware/acpi/tables/*; do
-	[ -f "$table" ] && cat "$table" >$root/sys/firmware/acpi/tables/${table##*/}
+for table in APIC MCFG DMAR FACP; do
+	if [ -f /sys/firmware/acpi/tables/$table ]; then
+		cat /sys/firmware/acpi/tables/$table \
+			>$root/sys/firmware/acpi/tables/$table
+	fi
 done
 echo JH-SYSROOT-BEGIN
 tar -C $root -cf - . | gzip -9 | base64
