@@ -110,7 +110,8 @@ static uint64_t cmdline_reservation(const struct create_machine *m)
  * The hypervisor's memory: a range above 1 MiB (Linux reserves low pages
  * of its own) that Linux reserved at boot although the firmware reports
  * RAM there, i.e. memmap=SIZE$ADDR. With memmap= on the command line, its
- * range; else the only such range.
+ * range; else the only such range. Without the firmware's map (no
+ * /sys/firmware/memmap), only memmap= tells.
  */
 static int find_reservation(struct create_machine *m)
 {
@@ -122,8 +123,9 @@ static int find_reservation(struct create_machine *m)
 		e = &m->iomem.e[n];
 		if (e->depth || !named(e, "Reserved") ||
 		    e->start < CREATE_LEGACY_END ||
-		    !firmware_ram(m, e->start, e->end) ||
-		    (want && e->start != want))
+		    (want && e->start != want) ||
+		    (m->memmap.num && !firmware_ram(m, e->start, e->end)) ||
+		    (!m->memmap.num && !want))
 			continue;
 		found = e;
 		count++;
