@@ -358,7 +358,8 @@ static void write_text(FILE *out, const struct create_machine *m,
 	fprintf(out, "# System config of this machine, written by "
 		"`jh-config create` from %s.\n# Every comment marks a choice "
 		"to review (docs/config-format.md, \"jh-config\n# create\"); "
-		"then jh-config build, jh-config check, jh-sign.\n", m->root);
+		"then jh-config build, jh-config check, jh-sign.\n",
+		m->root[0] ? m->root : "/");
 	write_hypervisor(out, m);
 	write_mmconfig_pm(out, m);
 	write_iommus(out, m);
