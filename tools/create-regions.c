@@ -32,20 +32,20 @@ int create_add(struct create_regions *set, uint64_t start, uint64_t end,
 
 int create_carve(struct create_regions *set, uint64_t start, uint64_t end)
 {
-	struct create_region *r;
+	struct create_region *r, piece;
 	unsigned int n, num = set->num;
-	uint64_t tail;
 	int err;
 
 	for (n = 0; n < num; n++) {
 		r = &set->r[n];
 		if (r->end <= start || r->start >= end)
 			continue;
-		tail = r->end;
+		/* A copy: adding the tail may move the array. */
+		piece = *r;
 		r->end = r->start < start ? start : r->start;
-		if (tail > end) {
-			err = create_add(set, end, tail, set->r[n].flags,
-					 set->r[n].what);
+		if (piece.end > end) {
+			err = create_add(set, end, piece.end, piece.flags,
+					 piece.what);
 			if (err)
 				return err;
 		}
