@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # One build for every part. `make` builds; `make check` runs all tests and
 # ends with "N passed, N failed"; `make demo` runs the main job in QEMU;
-# `make stress` runs the long cycles of tests/stress (not part of check).
+# `make stress` runs the long cycles of tests/stress (not part of check);
+# `make deb` writes the Debian packages into out/deb/ (scripts/mkdeb).
 
 PARTS := hypervisor kernel-module tools policy configs signer inmates \
 	tests/inmates tests/unit tests/fuzz tests/hostile
@@ -29,8 +30,11 @@ stress: deps
 	$(MAKE) all
 	tests/stress
 
+deb: deps
+	scripts/mkdeb
+
 clean:
 	for part in $(PARTS); do $(MAKE) -C $$part clean; done
 	rm -rf out
 
-.PHONY: all deps check demo stress clean $(PARTS)
+.PHONY: all deps check demo stress deb clean $(PARTS)
