@@ -15,7 +15,11 @@
 # the edu-dma cell, whose inmate copies within its own RAM by DMA (works)
 # and then aims edu at root memory: blocked, the cell failed, root memory
 # unchanged, the fault counted in the cell's stats; back in the root
-# cell after destroy, edu's DMA works for Linux again.
+# cell after destroy, edu's DMA works for Linux again. Last, interrupt
+# remapping: the same cell runs edu-msi, which aims edu's MSI at its own
+# CPU (the hypervisor turns the message into a remapping entry) and
+# counts the interrupts edu raises, then aims it at CPU 0, the root
+# cell's: refused, the cell failed; edu works for Linux after destroy.
 set -eu
 . tests/vm/lib/signed.sh
 work=/tmp/dma
@@ -162,6 +166,22 @@ echo "dma-isolation: edu-dma: own RAM by DMA, root RAM blocked, cell failed"
 jailhouse cell destroy edu-dma
 printf '\006\000' | dd of=$edu/config bs=1 seek=4 conv=notrunc 2>/dev/null
 root_dma_works "with edu back from the cell"
+
+jh-sign --cell edu-dma -o $work/edu-msi.bin inmates/tests/x86/edu-msi.bin
+jailhouse cell create $work/edu.cell
+jailhouse cell load edu-dma $work/edu-msi.bin
+jailhouse cell start edu-dma
+sleep 2
+jailhouse console | grep -q "edu-msi: 5 MSIs on APIC id 1" ||
+	fail "edu-msi: the cell's MSIs did not arrive on its CPU"
+jailhouse console | grep -q "edu-dma\": MSI of 00:03.0, address 0xfee00000 .*refused" ||
+	fail "edu-msi: MSI aimed at a root CPU not refused"
+jailhouse cell list | grep -q "edu-dma  *failed" ||
+	fail "edu-msi: not failed: $(jailhouse cell list)"
+echo "dma-isolation: edu-msi: MSIs on the cell's CPU, root CPU refused"
+jailhouse cell destroy edu-dma
+printf '\006\000' | dd of=$edu/config bs=1 seek=4 conv=notrunc 2>/dev/null
+root_dma_works "with edu back from the MSI cell"
 jailhouse disable
 rmmod jailhouse
 echo "dma-isolation: ok"
