@@ -26,6 +26,7 @@
 #define CONF1_LEGACY_SIZE	256
 #define MMCFG_BUS_SHIFT		20
 #define MMCFG_BDF_SHIFT		12
+#define BAR_SIZING_VALID	0x80000000U
 
 /* Serialises the real 0xCF8 and the MMCONFIG window. */
 static spinlock_t pci_lock;
@@ -153,6 +154,28 @@ void arch_pci_stop_bus_master(__u16 bdf)
 }
 
 /*
+ * A non-root cell sizing a BAR of its device: the all-ones write is
+ * remembered on the CPU (and dropped, as every BAR write), the next read
+ * of that BAR gives the size mask. Return: whether the access is done.
+ */
+static bool bar_sizing(struct per_cpu *cpu, __u16 bdf, unsigned int reg,
+		       unsigned int size, bool write, __u32 *value)
+{
+	__u32 tag = BAR_SIZING_VALID | bdf << 8 | reg;
+
+	if (size != 4 || !pci_is_bar(bdf, reg))
+		return false;
+	if (write) {
+		cpu->arch.pci_bar_sizing = *value == ~0U ? tag : 0;
+		return true;
+	}
+	if (cpu->arch.pci_bar_sizing != tag)
+		return false;
+	*value = pci_bar_mask(bdf, reg);
+	return true;
+}
+
+/*
  * One configuration access by @cpu's cell, decided and performed.
  * Return: false if refused (a message aimed outside a non-root cell).
  */
@@ -168,6 +191,9 @@ static bool cfg_access(struct per_cpu *cpu, __u16 bdf, unsigned int reg,
 	};
 	enum msi_cfg_result msi = MSI_CFG_PASS;
 
+	if (access.dev && !access.root &&
+	    bar_sizing(cpu, bdf, reg, size, write, value))
+		return true;
 	if (access.dev)
 		msi = msi_cfg_access(cpu, access.dev, reg, size, write, value);
 	if (msi != MSI_CFG_PASS)

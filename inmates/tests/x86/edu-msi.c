@@ -2,7 +2,9 @@
 /*
  * MSI of a cell's own device under interrupt remapping (docs/isolation.md,
  * "Interrupt remapping"): QEMU's edu at 00:03.0 (BAR0 at `bar=`, default
- * 0xfea00000, mapped in the cell). The cell programs edu's MSI
+ * 0xfea00000, mapped in the cell). The cell sizes BAR0 first (all ones
+ * written, the size mask read back: 1 MiB; the BAR itself must not
+ * move). Then it programs edu's MSI
  * capability for its own CPU, switches bus mastering on (a message is a
  * memory write) and has edu raise its interrupt (register 0x60) `count=`
  * times (default 5): each must arrive here. Then it aims
@@ -17,6 +19,8 @@
 #define EDU_IRQ_RAISE		0x60
 #define EDU_IRQ_ACK		0x64
 #define PCI_REG_STATUS_CAPS	0x00100000	/* in the command dword */
+#define PCI_REG_BAR0		0x10
+#define EDU_BAR0_MASK		0xfff00000U	/* 1 MiB, 32-bit memory */
 #define PCI_REG_CAP_PTR		0x34
 #define PCI_CAP_ID_MSI		0x05
 #define MSI_ENABLE		0x00010000	/* in the header dword */
@@ -68,6 +72,23 @@ static void msi_message(u8 cap, u32 dest, u8 vector)
 	pci_conf1_write(EDU_BDF, cap + (is64 ? 12 : 8), vector);
 }
 
+static bool bar0_sized(void)
+{
+	u32 bar0 = pci_conf1_read(EDU_BDF, PCI_REG_BAR0), mask;
+
+	pci_conf1_write(EDU_BDF, PCI_REG_BAR0, 0xffffffff);
+	mask = pci_conf1_read(EDU_BDF, PCI_REG_BAR0);
+	pci_conf1_write(EDU_BDF, PCI_REG_BAR0, bar0);
+	if (mask != EDU_BAR0_MASK ||
+	    pci_conf1_read(EDU_BDF, PCI_REG_BAR0) != bar0) {
+		test_report(TEST_FAILURE, "BAR0 0x%x sized as 0x%x", bar0,
+			    mask);
+		return false;
+	}
+	printk("%s: BAR0 0x%x sized: mask 0x%x\n", test_name, bar0, mask);
+	return true;
+}
+
 static bool interrupt_arrives(void)
 {
 	unsigned int before = interrupts;
@@ -87,6 +108,10 @@ void inmate_main(void)
 	u8 cap = find_msi();
 
 	bar = cmdline_parse_int(cmdline, "bar", DEFAULT_BAR);
+	if (!bar0_sized()) {
+		test_park();
+		return;
+	}
 	if (!cap) {
 		test_report(TEST_FAILURE, "edu has no MSI capability");
 		test_park();

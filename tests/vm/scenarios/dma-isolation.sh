@@ -15,15 +15,16 @@
 # the edu-dma cell, whose inmate copies within its own RAM by DMA (works)
 # and then aims edu at root memory: blocked, the cell failed, root memory
 # unchanged, the fault counted in the cell's stats; back in the root
-# cell after destroy, edu's DMA works for Linux again. Last, interrupt
+# cell after destroy, edu's DMA works for Linux again. Interrupt
 # remapping: root user space aims edu's MSI at CPU 2 (vector 0xdf, which
 # no Linux driver uses: the kernel logs it) and has edu raise it: it
 # arrives; aimed at CPU 3 while the sandbox holds it, the message is
-# refused and logged, and the sandbox goes on. Then the same cell runs
-# edu-msi, which aims edu's MSI at its own
-# CPU (the hypervisor turns the message into a remapping entry) and
-# counts the interrupts edu raises, then aims it at CPU 0, the root
-# cell's: refused, the cell failed; edu works for Linux after destroy.
+# refused and logged, and the sandbox goes on. Last, the same cell runs
+# edu-msi, which sizes edu's BAR0 (the mask, the BAR unmoved), aims
+# edu's MSI at its own CPU (the hypervisor turns the message into a
+# remapping entry) and counts the interrupts edu raises, then aims it at
+# CPU 0, the root cell's: refused, the cell failed; edu works for Linux
+# after destroy.
 set -eu
 . tests/vm/lib/signed.sh
 work=/tmp/dma
@@ -219,6 +220,8 @@ jailhouse cell create $work/edu.cell
 jailhouse cell load edu-dma $work/edu-msi.bin
 jailhouse cell start edu-dma
 sleep 2
+jailhouse console | grep -q "edu-msi: BAR0 0xfea00000 sized: mask 0xfff00000" ||
+	fail "edu-msi: the cell could not size its BAR"
 jailhouse console | grep -q "edu-msi: 5 MSIs on APIC id 1" ||
 	fail "edu-msi: the cell's MSIs did not arrive on its CPU"
 jailhouse console | grep -q "edu-dma\": MSI of 00:03.0, address 0xfee00000 .*refused" ||
