@@ -51,7 +51,8 @@ int iommu_init(void)
 
 /*
  * Remapping on (compatibility format still passing), then every IOAPIC
- * entry and MSI turned into remapped ones, then the old format blocked.
+ * entry and MSI turned into remapped ones, then the old format blocked
+ * (unless a root device's MSI-X still needs it, msi_compat_needed()).
  */
 int iommu_enable(void)
 {
@@ -65,7 +66,7 @@ int iommu_enable(void)
 	irqs_remapped = true;
 	ioapic_reprogram();
 	msi_reprogram();
-	vendor->irq_compat(false);
+	vendor->irq_compat(msi_compat_needed());
 	return 0;
 }
 

@@ -19,6 +19,7 @@
 #define PCI_STATUS_CAPS		0x10
 #define PCI_CAP_PTR		0x34
 #define PCI_CAP_ID_MSI		0x05
+#define PCI_CAP_ID_MSIX		0x11
 #define MAX_CAPS		48
 /* Offsets in the capability. */
 #define MSI_CTRL		2U
@@ -57,6 +58,8 @@ struct msi_dev {
 /* Indexed as the root cell's config lists the devices. */
 static struct msi_dev devs[JAILHOUSE_MAX_PCI_DEVICES];
 static bool probed;
+/* A root device has MSI-X, whose table is not remapped (yet). */
+static bool msix_seen;
 static spinlock_t msi_lock;
 /* Root cell message writes turned into entries, and their TSC cycles. */
 static unsigned long root_writes;
@@ -156,8 +159,8 @@ static void program(struct msi_dev *d, __u16 bdf)
 	hw_message(d, bdf, addr, 0);
 }
 
-/* The MSI capability of @bdf, 0 if none (a capability list loop ends). */
-static __u8 find_msi(__u16 bdf)
+/* Capability @id of @bdf, 0 if none (a capability list loop ends). */
+static __u8 find_cap(__u16 bdf, __u8 id)
 {
 	unsigned int n;
 	__u8 cap;
@@ -166,7 +169,7 @@ static __u8 find_msi(__u16 bdf)
 		return 0;
 	cap = arch_pci_read(bdf, PCI_CAP_PTR, 1) & ~3;
 	for (n = 0; n < MAX_CAPS && cap >= 0x40; n++) {
-		if (arch_pci_read(bdf, cap, 1) == PCI_CAP_ID_MSI)
+		if (arch_pci_read(bdf, cap, 1) == id)
 			return cap;
 		cap = arch_pci_read(bdf, cap + 1, 1) & ~3;
 	}
@@ -178,7 +181,13 @@ static void probe(struct msi_dev *d, __u16 bdf)
 	__u16 ctrl;
 	unsigned int n;
 
-	d->cap = find_msi(bdf);
+	if (find_cap(bdf, PCI_CAP_ID_MSIX) && !msix_seen) {
+		printk("MSI: %02x:%02x.%x has MSI-X, not remapped: "
+		       "compatibility-format interrupts stay allowed\n",
+		       bdf >> 8, (bdf >> 3) & 0x1f, bdf & 7);
+		msix_seen = true;
+	}
+	d->cap = find_cap(bdf, PCI_CAP_ID_MSI);
 	if (!d->cap)
 		return;
 	ctrl = arch_pci_read(bdf, d->cap + MSI_CTRL, 2);
@@ -216,6 +225,11 @@ void msi_reprogram(void)
 		       "cycles\n", root_writes, root_cycles);
 	probed = true;
 	spin_unlock(&msi_lock);
+}
+
+bool msi_compat_needed(void)
+{
+	return msix_seen;
 }
 
 static void set_ctrl(const struct msi_dev *d, __u16 bdf, __u16 ctrl)

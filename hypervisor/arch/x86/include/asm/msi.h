@@ -43,6 +43,12 @@ enum msi_cfg_result msi_cfg_access(struct per_cpu *cpu,
 void msi_reprogram(void);
 
 /**
+ * Whether a root device has MSI-X, whose table entries are not remapped
+ * yet: compatibility-format interrupts must then stay allowed (CFI).
+ */
+bool msi_compat_needed(void);
+
+/**
  * @dev now belongs to @owner (NULL: nobody): the root cell's message is
  * kept while another cell has the device, whose MSI starts disabled with
  * an empty message; the root gets its own back.
