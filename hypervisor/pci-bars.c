@@ -3,7 +3,8 @@
  * Which device memory a cell other than the root cell may map
  * (jailhouse/pci.h): each of its I/O regions lies in a memory BAR of
  * one of its own PCI devices, as the hardware reports it at create, or
- * in one I/O region of the root cell marked assignable. Plain logic over
+ * in one I/O region of the root cell marked assignable; and the size
+ * masks such a cell reads when it sizes its BARs. Plain logic over
  * arch_pci_read()/arch_pci_write(), also built for the host.
  */
 #include <jailhouse/pci.h>
@@ -64,6 +65,23 @@ static unsigned int bar_range(__u16 bdf, unsigned int n, __u64 *base,
 		*size = ~bits + 1;
 	}
 	return wide ? 2 : 1;
+}
+
+bool pci_is_bar(__u16 bdf, unsigned int reg)
+{
+	return reg >= PCI_CFG_BAR0 && reg < PCI_CFG_BAR0 + 4 * bar_count(bdf) &&
+	       !(reg & 3);
+}
+
+__u32 pci_bar_mask(__u16 bdf, unsigned int reg)
+{
+	__u32 command = arch_pci_read(bdf, PCI_CFG_COMMAND, 2), mask;
+
+	arch_pci_write(bdf, PCI_CFG_COMMAND, 2,
+		       command & ~(PCI_CMD_IO | PCI_CMD_MEMORY));
+	probe(bdf, reg, &mask);
+	arch_pci_write(bdf, PCI_CFG_COMMAND, 2, command);
+	return mask;
 }
 
 static bool inside(const struct jailhouse_memory *mem, __u64 base,

@@ -80,7 +80,9 @@ JAILHOUSE_ABI_SIZE(struct jailhouse_load_chunk, 24);
  * the cell's first CPU (jailhouse/iommu.h); not in TOTAL.
  */
 #define JAILHOUSE_CPU_STAT_DMA_FAULTS		14
-#define JAILHOUSE_NUM_CPU_STATS			15
+/* Not an exit either: interrupt remapping faults, counted the same way. */
+#define JAILHOUSE_CPU_STAT_IRQ_FAULTS		15
+#define JAILHOUSE_NUM_CPU_STATS			16
 
 /*
  * CPUID leaves of the hypervisor. JAILHOUSE_CPUID_SIGNATURE answers EAX =

@@ -80,6 +80,7 @@ void arch_cpu_reset(struct per_cpu *cpu, __u64 address)
 {
 	/* Nothing the CPU's last guest latched carries over. */
 	cpu->arch.pci_addr = 0;
+	cpu->arch.pci_bar_sizing = 0;
 	memset(cpu->arch.ioapic_select, 0, sizeof(cpu->arch.ioapic_select));
 	apic_clear(cpu);
 	apic_cpu_reset(cpu);

@@ -8,6 +8,7 @@
 #include <jailhouse/printk.h>
 #include <asm/devmap.h>
 #include <asm/ioapic.h>
+#include <asm/iommu.h>
 #include <asm/spinlock.h>
 #include <asm/vcpu.h>
 
@@ -18,6 +19,15 @@
 #define VERSION_MAX_RTE_MASK	0xff
 /* A pin nobody owns reads as this: masked, vector 0. */
 #define RTE_UNOWNED_LOW		((__u32)IOAPIC_RTE_MASKED)
+/* What only the hardware knows: delivery status, Remote IRR. */
+#define RTE_HW_STATUS		(APIC_ICR_BUSY | IOAPIC_RTE_REMOTE_IRR)
+/* Remapped format: the bits kept, the format bit, the index fields. */
+#define RTE_REMAP_KEPT		(APIC_ICR_VECTOR | IOAPIC_RTE_POLARITY | \
+				 APIC_ICR_LEVEL | IOAPIC_RTE_MASKED)
+#define RTE_REMAP_FORMAT	(1ULL << 48)
+#define RTE_REMAP_INDEX_SHIFT	49
+#define RTE_REMAP_INDEX_LOW	0x7fffU
+#define RTE_REMAP_INDEX15	(1ULL << 11)
 
 /* Serialises the real register selects. */
 static spinlock_t ioapic_lock;
@@ -35,6 +45,12 @@ static __u8 pin_owner[JAILHOUSE_MAX_IOAPICS][JAILHOUSE_IOAPIC_PINS];
  * interrupt (its timer's, say) works again as it left it.
  */
 static __u64 root_rte[JAILHOUSE_MAX_IOAPICS][JAILHOUSE_IOAPIC_PINS];
+/*
+ * Each pin's entry as its owner wrote it (compatibility format), which
+ * it reads back; with interrupt remapping on, the hardware holds the
+ * remapped form (pin_program()).
+ */
+static __u64 guest_rte[JAILHOUSE_MAX_IOAPICS][JAILHOUSE_IOAPIC_PINS];
 
 static const struct jailhouse_ioapic *platform_ioapic(unsigned int n)
 {
@@ -70,9 +86,11 @@ static void hw_write(unsigned int n, __u8 index, __u32 value)
 	*ioapic_reg(n, IOAPIC_REG_WINDOW) = value;
 }
 
+static __u64 rte_read(unsigned int n, unsigned int pin);
+
 void ioapic_init(void)
 {
-	unsigned int n, pins;
+	unsigned int n, pins, pin;
 
 	spin_lock(&ioapic_lock);
 	for (n = 0; n < system_config->platform.num_ioapics; n++) {
@@ -81,6 +99,8 @@ void ioapic_init(void)
 			VERSION_MAX_RTE_MASK) + 1;
 		ioapic_pins[n] = pins < JAILHOUSE_IOAPIC_PINS ?
 				 pins : JAILHOUSE_IOAPIC_PINS;
+		for (pin = 0; pin < ioapic_pins[n]; pin++)
+			guest_rte[n][pin] = rte_read(n, pin);
 	}
 	spin_unlock(&ioapic_lock);
 }
@@ -158,16 +178,59 @@ static void rte_write(unsigned int n, unsigned int pin, __u64 rte)
 	hw_write(n, index, rte & RTE_LOW_MASK);
 }
 
+static unsigned int pin_irte(unsigned int n, unsigned int pin)
+{
+	return n * IOMMU_IRT_IOAPIC_PINS + pin;
+}
+
+/* @rte in the remapped format, through entry @index. */
+static __u64 rte_remapped(__u64 rte, unsigned int index)
+{
+	return (rte & RTE_REMAP_KEPT) | RTE_REMAP_FORMAT |
+	       ((__u64)(index & RTE_REMAP_INDEX_LOW) <<
+		RTE_REMAP_INDEX_SHIFT) |
+	       (index >> 15 ? RTE_REMAP_INDEX15 : 0);
+}
+
+/*
+ * The owner's entry of @pin to the hardware: as written, or, with
+ * interrupt remapping, its remapping entry (for the owner's CPUs only)
+ * and the remapped form.
+ */
+static void pin_program(unsigned int n, unsigned int pin)
+{
+	const struct cell *owner = cell_find(pin_owner[n][pin]);
+	__u64 rte = guest_rte[n][pin];
+
+	if (iommu_irq_remapping()) {
+		iommu_set_irq(pin_irte(n, pin), IOMMU_ANY_SID, rte,
+			      owner ?: &root_cell);
+		rte = rte_remapped(rte, pin_irte(n, pin));
+	}
+	rte_write(n, pin, rte);
+}
+
+void ioapic_reprogram(void)
+{
+	unsigned int n, pin;
+
+	spin_lock(&ioapic_lock);
+	for (n = 0; n < system_config->platform.num_ioapics; n++)
+		for (pin = 0; pin < ioapic_pins[n]; pin++)
+			pin_program(n, pin);
+	spin_unlock(&ioapic_lock);
+}
+
 /* A pin between owners: the root's entry kept or given back, else masked. */
 static void pin_hand_over(unsigned int n, unsigned int pin, __u8 from,
 			  __u8 to)
 {
 	if (!from)
-		root_rte[n][pin] = rte_read(n, pin);
+		root_rte[n][pin] = guest_rte[n][pin];
 	if (!to)
-		rte_write(n, pin, root_rte[n][pin]);
+		guest_rte[n][pin] = root_rte[n][pin];
 	else
-		rte_write(n, pin, rte_read(n, pin) | IOAPIC_RTE_MASKED);
+		guest_rte[n][pin] |= IOAPIC_RTE_MASKED;
 }
 
 void ioapic_root_pins_update(void)
@@ -184,6 +247,7 @@ void ioapic_root_pins_update(void)
 			pin_hand_over(n, pin, pin_owner[n][pin], owner);
 			__atomic_store_n(&pin_owner[n][pin], owner,
 					 __ATOMIC_RELEASE);
+			pin_program(n, pin);
 		}
 	spin_unlock(&ioapic_lock);
 }
@@ -204,7 +268,6 @@ static bool rte_access(struct per_cpu *cpu, unsigned int n, __u8 index,
 {
 	unsigned int pin = (index - IOAPIC_RTE_BASE) / 2;
 	bool high = index & 1;
-	__u8 other = index ^ 1;
 	__u64 rte;
 
 	if (!cell_owns_pin(cpu->cell, n, pin)) {
@@ -213,15 +276,22 @@ static bool rte_access(struct per_cpu *cpu, unsigned int n, __u8 index,
 		*value = high ? 0 : RTE_UNOWNED_LOW;
 		return true;
 	}
+	rte = guest_rte[n][pin];
 	if (!write) {
-		*value = hw_read(n, index);
+		*value = high ? rte >> RTE_HIGH_SHIFT :
+			(rte & ~RTE_HW_STATUS) |
+			(hw_read(n, index) & RTE_HW_STATUS);
 		return true;
 	}
-	rte = high ? ((__u64)*value << RTE_HIGH_SHIFT) | hw_read(n, other) :
-		     ((__u64)hw_read(n, other) << RTE_HIGH_SHIFT) | *value;
+	rte = high ? ((__u64)*value << RTE_HIGH_SHIFT) | (rte & RTE_LOW_MASK) :
+		     (rte & ~RTE_LOW_MASK) | *value;
 	if (!apic_rte_allowed(cpu->cell, rte))
 		return refuse(cpu, n, index, *value);
-	hw_write(n, index, *value);
+	guest_rte[n][pin] = rte;
+	if (iommu_irq_remapping())
+		pin_program(n, pin);
+	else
+		hw_write(n, index, *value);
 	return true;
 }
 

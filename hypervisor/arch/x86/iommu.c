@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * jailhouse/iommu.h on x86: the vendor-neutral part. Which memory a cell's
- * devices may reach, and what a DMA fault does, are decided here; the
- * unit's registers and table formats are the vendor's (asm/iommu.h).
+ * devices may reach, which interrupts a remapping entry may deliver, and
+ * what a fault does, are decided here; the unit's registers and table
+ * formats are the vendor's (asm/iommu.h).
  */
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
@@ -10,13 +11,22 @@
 #include <jailhouse/iommu.h>
 #include <jailhouse/pci.h>
 #include <jailhouse/printk.h>
+#include <asm/apic.h>
+#include <asm/ioapic.h>
 #include <asm/iommu.h>
+#include <asm/msi.h>
+#include <asm/spinlock.h>
 #include <paging.h>
 
 #include "config.h"
 
 /* NULL: the platform names no unit, and no device is translated. */
 static const struct iommu_vendor_ops *vendor;
+/* Entries handed out for MSIs, after the IOAPICs' (asm/iommu.h). */
+static unsigned int irqs_used;
+/* Whether IOAPICs and MSIs are in the remapped format (enable lock). */
+static bool irqs_remapped;
+static spinlock_t shutdown_lock;
 
 static const struct jailhouse_platform_info *platform(void)
 {
@@ -39,15 +49,77 @@ int iommu_init(void)
 	return vendor->init();
 }
 
+/*
+ * Remapping on (compatibility format still passing), then every IOAPIC
+ * entry and MSI turned into remapped ones, then the old format blocked
+ * (unless a root device's MSI-X still needs it, msi_compat_needed()).
+ */
 int iommu_enable(void)
 {
-	return vendor ? vendor->enable() : 0;
+	int err;
+
+	if (!vendor)
+		return 0;
+	err = vendor->enable();
+	if (err)
+		return err;
+	irqs_remapped = true;
+	ioapic_reprogram();
+	msi_reprogram();
+	vendor->irq_compat(msi_compat_needed());
+	return 0;
 }
 
+/* The way back: Linux gets its IOAPIC entries and MSIs as it wrote them. */
 void iommu_shutdown(void)
 {
-	if (vendor)
-		vendor->shutdown();
+	if (!vendor)
+		return;
+	spin_lock(&shutdown_lock);
+	if (irqs_remapped) {
+		vendor->irq_compat(true);
+		irqs_remapped = false;
+		msi_reprogram();
+		ioapic_reprogram();
+	}
+	spin_unlock(&shutdown_lock);
+	vendor->shutdown();
+}
+
+bool iommu_irq_remapping(void)
+{
+	return irqs_remapped;
+}
+
+bool iommu_set_irq(unsigned int index, __u32 sid, __u64 rte,
+		   const struct cell *cell)
+{
+	struct iommu_irq irq = {
+		.rte = rte & ~IOAPIC_RTE_MASKED,
+		.sid = sid,
+	};
+	bool allowed = apic_rte_allowed(cell, irq.rte);
+
+	if (vendor && index < IOMMU_IRT_ENTRIES)
+		vendor->set_irte(index, allowed ? &irq : NULL);
+	return allowed;
+}
+
+void iommu_clear_irq(unsigned int index)
+{
+	if (vendor && index < IOMMU_IRT_ENTRIES)
+		vendor->set_irte(index, NULL);
+}
+
+int iommu_alloc_irqs(unsigned int count)
+{
+	unsigned int first = JAILHOUSE_MAX_IOAPICS * IOMMU_IRT_IOAPIC_PINS +
+			     irqs_used;
+
+	if (!vendor || count > IOMMU_IRT_ENTRIES - first)
+		return -1;
+	irqs_used += count;
+	return first;
 }
 
 /* DMA memory: flagged so, and neither device registers nor the comm page. */
@@ -145,8 +217,10 @@ bool iommu_covers(const struct jailhouse_pci_device *dev)
 void iommu_assign_device(const struct jailhouse_pci_device *dev,
 			 const struct cell *owner)
 {
-	if (iommu_covers(dev))
-		vendor->set_device(dev, owner);
+	if (!iommu_covers(dev))
+		return;
+	vendor->set_device(dev, owner);
+	msi_device_moved(dev, owner);
 }
 
 void iommu_block_cell_devices(const struct cell *cell)
@@ -178,7 +252,7 @@ static struct cell *device_owner(__u16 bdf)
 }
 
 /* Counted on the owner's first CPU, the one `cell stats` shows first. */
-static void count_fault(const struct cell *cell)
+static void count_fault(const struct cell *cell, unsigned int stat)
 {
 	struct per_cpu *cpu;
 	unsigned int id;
@@ -188,22 +262,22 @@ static void count_fault(const struct cell *cell)
 		if (cpu->cell != cell)
 			continue;
 		__atomic_add_fetch(
-			&cpu->stats.count[JAILHOUSE_CPU_STAT_DMA_FAULTS], 1,
+			&cpu->stats.count[stat], 1,
 			__ATOMIC_RELAXED);
 		return;
 	}
 }
 
 /* As cpu_guest_failed() does from inside the cell: stop, parked. */
-static void fail_cell(struct cell *cell)
+static void fail_cell(struct cell *cell, const char *what)
 {
 	struct per_cpu *cpu;
 	unsigned int id;
 
 	if (cell->state == JAILHOUSE_CELL_FAILED)
 		return;
-	printk("Cell \"%s\" FAILED: DMA fault of its device\n",
-	       cell->config->name);
+	printk("Cell \"%s\" FAILED: %s fault of its device\n",
+	       cell->config->name, what);
 	__atomic_store_n(&cell->state, JAILHOUSE_CELL_FAILED,
 			 __ATOMIC_RELEASE);
 	for (id = 0; id < hypervisor_header.max_cpus; id++) {
@@ -216,15 +290,23 @@ static void fail_cell(struct cell *cell)
 void iommu_report_fault(const struct iommu_fault *fault)
 {
 	struct cell *owner = device_owner(fault->bdf);
+	const char *name = owner ? owner->config->name : "(none)";
 
-	printk("DMA fault: device %02x:%02x.%x, %s at 0x%llx, reason 0x%x, "
-	       "cell \"%s\"\n", fault->bdf >> 8, (fault->bdf >> 3) & 0x1f,
-	       fault->bdf & 7, fault->write ? "write" : "read",
-	       fault->address, fault->reason,
-	       owner ? owner->config->name : "(none)");
+	if (fault->irq)
+		printk("Interrupt remapping fault: device %02x:%02x.%x, index "
+		       "%llu, reason 0x%x, cell \"%s\"\n", fault->bdf >> 8,
+		       (fault->bdf >> 3) & 0x1f, fault->bdf & 7,
+		       fault->address, fault->reason, name);
+	else
+		printk("DMA fault: device %02x:%02x.%x, %s at 0x%llx, reason "
+		       "0x%x, cell \"%s\"\n", fault->bdf >> 8,
+		       (fault->bdf >> 3) & 0x1f, fault->bdf & 7,
+		       fault->write ? "write" : "read", fault->address,
+		       fault->reason, name);
 	if (!owner)
 		return;
-	count_fault(owner);
+	count_fault(owner, fault->irq ? JAILHOUSE_CPU_STAT_IRQ_FAULTS :
+			JAILHOUSE_CPU_STAT_DMA_FAULTS);
 	if (owner != &root_cell)
-		fail_cell(owner);
+		fail_cell(owner, fault->irq ? "interrupt remapping" : "DMA");
 }

@@ -11,6 +11,7 @@
 #include <jailhouse/pci.h>
 #include <jailhouse/percpu.h>
 #include <asm/devmap.h>
+#include <asm/msi.h>
 #include <asm/pci.h>
 #include <asm/processor.h>
 #include <asm/refusal.h>
@@ -25,6 +26,7 @@
 #define CONF1_LEGACY_SIZE	256
 #define MMCFG_BUS_SHIFT		20
 #define MMCFG_BDF_SHIFT		12
+#define BAR_SIZING_VALID	0x80000000U
 
 /* Serialises the real 0xCF8 and the MMCONFIG window. */
 static spinlock_t pci_lock;
@@ -151,8 +153,33 @@ void arch_pci_stop_bus_master(__u16 bdf)
 	hw_access(bdf, PCI_CFG_COMMAND, 2, true, &command);
 }
 
-/* One configuration access by @cpu's cell, decided and performed. */
-static void cfg_access(struct per_cpu *cpu, __u16 bdf, unsigned int reg,
+/*
+ * A non-root cell sizing a BAR of its device: the all-ones write is
+ * remembered on the CPU (and dropped, as every BAR write), the next read
+ * of that BAR gives the size mask. Return: whether the access is done.
+ */
+static bool bar_sizing(struct per_cpu *cpu, __u16 bdf, unsigned int reg,
+		       unsigned int size, bool write, __u32 *value)
+{
+	__u32 tag = BAR_SIZING_VALID | bdf << 8 | reg;
+
+	if (size != 4 || !pci_is_bar(bdf, reg))
+		return false;
+	if (write) {
+		cpu->arch.pci_bar_sizing = *value == ~0U ? tag : 0;
+		return true;
+	}
+	if (cpu->arch.pci_bar_sizing != tag)
+		return false;
+	*value = pci_bar_mask(bdf, reg);
+	return true;
+}
+
+/*
+ * One configuration access by @cpu's cell, decided and performed.
+ * Return: false if refused (a message aimed outside a non-root cell).
+ */
+static bool cfg_access(struct per_cpu *cpu, __u16 bdf, unsigned int reg,
 		       unsigned int size, bool write, __u32 *value)
 {
 	struct pci_cfg_access access = {
@@ -162,9 +189,18 @@ static void cfg_access(struct per_cpu *cpu, __u16 bdf, unsigned int reg,
 		.size = size,
 		.write = write,
 	};
+	enum msi_cfg_result msi = MSI_CFG_PASS;
 
+	if (access.dev && !access.root &&
+	    bar_sizing(cpu, bdf, reg, size, write, value))
+		return true;
+	if (access.dev)
+		msi = msi_cfg_access(cpu, access.dev, reg, size, write, value);
+	if (msi != MSI_CFG_PASS)
+		return msi == MSI_CFG_DONE;
 	if (pci_cfg_filter(&access, value) == PCI_CFG_PERFORM)
 		hw_access(bdf, reg, size, write, value);
+	return true;
 }
 
 bool pci_conf1_access(struct per_cpu *cpu, const struct vcpu_io *io,
@@ -182,12 +218,12 @@ bool pci_conf1_access(struct per_cpu *cpu, const struct vcpu_io *io,
 	}
 	if (io->port < PCI_CONF1_DATA_PORT || offset & (io->size - 1))
 		return false;
-	if (addr & CONF1_ENABLE)
-		cfg_access(cpu, (addr >> CONF1_BDF_SHIFT) & 0xffff,
-			   (addr & CONF1_REG_MASK) + offset, io->size,
-			   !io->in, &value);
-	else
+	if (!(addr & CONF1_ENABLE))
 		value = 0xffffffff;
+	else if (!cfg_access(cpu, (addr >> CONF1_BDF_SHIFT) & 0xffff,
+			     (addr & CONF1_REG_MASK) + offset, io->size,
+			     !io->in, &value))
+		return false;
 	if (io->in)
 		*rax = io_in_result(*rax, io->size, value);
 	return true;
@@ -198,7 +234,7 @@ bool pci_mmcfg_access(struct per_cpu *cpu, __u64 gpa, unsigned int size,
 {
 	__u64 offset = gpa - mmcfg_base();
 
-	cfg_access(cpu, offset >> MMCFG_BDF_SHIFT,
-		   offset & (PCI_CFG_SPACE_SIZE - 1), size, write, value);
-	return true;
+	return cfg_access(cpu, offset >> MMCFG_BDF_SHIFT,
+			  offset & (PCI_CFG_SPACE_SIZE - 1), size, write,
+			  value);
 }

@@ -1,19 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Intel VT-d DMA remapping, the vendor half of jailhouse/iommu.h (see
- * asm/iommu.h and asm/vtd.h). Every unit gets a root table, a context
- * table for each bus with a device the root cell's config lists, and an
- * invalidation queue; every cell one tree of second-level tables
- * (cell->arch.dma, shared by all units) and domain id = cell id + 1.
- * A device without a present context entry is blocked. Faults are
- * polled (iommu_check_faults()); the fault event interrupt stays masked,
- * as the hypervisor takes no interrupts.
+ * Intel VT-d DMA and interrupt remapping, the vendor half of
+ * jailhouse/iommu.h (see asm/iommu.h and asm/vtd.h). Every unit gets a
+ * root table, a context table for each bus with a device the root cell's
+ * config lists, and an invalidation queue; every cell one tree of
+ * second-level tables (cell->arch.dma, shared by all units) and domain
+ * id = cell id + 1. A device without a present context entry is blocked.
+ * All units share one interrupt remapping table, whose entries iommu.c
+ * hands out. Faults are polled (iommu_check_faults()); the fault event
+ * interrupt stays masked, as the hypervisor takes no interrupts.
  */
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/printk.h>
+#include <asm/apic.h>
 #include <asm/devmap.h>
 #include <asm/iommu.h>
 #include <asm/processor.h>
@@ -27,6 +29,9 @@
 #define QUEUE_TAIL_SHIFT	4
 #define POLL_LOOPS		10000000UL
 #define FRCD_F_HIGH_DWORD	0x80000000U
+#define IRT_PAGES		(IOMMU_IRT_ENTRIES * 16 / PAGE_SIZE)
+/* GSTS polls for a bit a unit may not implement (CFI on QEMU 7.2). */
+#define SHORT_POLL_LOOPS	1000UL
 
 struct vtd_unit {
 	unsigned int index;	/* in platform.iommu_units */
@@ -50,8 +55,10 @@ static bool caching_mode, non_coherent;
 static spinlock_t shutdown_lock;
 /* Written by the units' invalidation wait descriptors. */
 static volatile __u32 wait_status;
-/* IOTLB invalidations issued since enable (docs/isolation.md). */
-static unsigned long iotlb_invalidations;
+/* IOTLB and interrupt entry cache invalidations since enable. */
+static unsigned long iotlb_invalidations, iec_invalidations;
+/* The interrupt remapping table: two quadwords per entry. */
+static __u64 *irt;
 
 static volatile __u8 *regs(const struct vtd_unit *u)
 {
@@ -87,15 +94,23 @@ static __u16 domain_of(const struct cell *cell)
 }
 
 /* Set or clear a GCMD state bit (or issue a one-shot command), wait. */
-static int command(const struct vtd_unit *u, __u32 bit, bool on)
+static bool try_command(const struct vtd_unit *u, __u32 bit, bool on,
+			unsigned long loops)
 {
 	__u32 state = read32(u, VTD_GSTS) & VTD_GCMD_STATE;
 	unsigned long n;
 
 	write32(u, VTD_GCMD, on ? state | bit : state & ~bit);
-	for (n = 0; n < POLL_LOOPS; n++)
+	for (n = 0; n < loops; n++)
 		if (!!(read32(u, VTD_GSTS) & bit) == on)
-			return 0;
+			return true;
+	return false;
+}
+
+static int command(const struct vtd_unit *u, __u32 bit, bool on)
+{
+	if (try_command(u, bit, on, POLL_LOOPS))
+		return 0;
 	printk("VT-d unit %u: command 0x%x timed out\n", u->index, bit);
 	return -ETIMEDOUT;
 }
@@ -109,6 +124,8 @@ static void queue_put(struct vtd_unit *u, __u64 lo, __u64 hi)
 	u->tail = (u->tail + 1) % QUEUE_ENTRIES;
 	if ((lo & 0xf) == VTD_INV_IOTLB)
 		iotlb_invalidations++;
+	if ((lo & 0xf) == VTD_INV_IEC)
+		iec_invalidations++;
 }
 
 /* Run what was queued and wait until the unit has done all of it. */
@@ -157,6 +174,7 @@ static int flush_all(struct vtd_unit *u)
 {
 	queue_put(u, VTD_INV_CONTEXT | VTD_INV_GLOBAL, 0);
 	queue_put(u, VTD_INV_IOTLB | VTD_INV_GLOBAL | drain_bits, 0);
+	queue_put(u, VTD_INV_IEC, 0);
 	return queue_sync(u);
 }
 
@@ -173,7 +191,9 @@ static void take_record(const struct vtd_unit *u, unsigned int i)
 	fault.bdf = VTD_FRCD_SID(hi);
 	fault.write = !(hi & VTD_FRCD_READ);
 	fault.reason = VTD_FRCD_REASON(hi);
-	fault.address = read64(u, reg) & ~(__u64)(PAGE_SIZE - 1);
+	fault.irq = fault.reason >= VTD_FRCD_REASON_IR;
+	fault.address = fault.irq ? VTD_FRCD_IR_INDEX(read64(u, reg)) :
+			read64(u, reg) & ~(__u64)(PAGE_SIZE - 1);
 	write32(u, reg + 12, FRCD_F_HIGH_DWORD);
 	iommu_report_fault(&fault);
 }
@@ -250,11 +270,13 @@ static int unit_probe(struct vtd_unit *u)
 		return -EIO;
 	u->cap = read64(u, VTD_CAP);
 	u->ecap = read64(u, VTD_ECAP);
-	if (!(u->ecap & VTD_ECAP_QI)) {
-		printk("VT-d unit %u: no queued invalidation\n", u->index);
+	if (!(u->ecap & VTD_ECAP_QI) || !(u->ecap & VTD_ECAP_IR)) {
+		printk("VT-d unit %u: no queued invalidation or interrupt "
+		       "remapping\n", u->index);
 		return -ENODEV;
 	}
-	if (read32(u, VTD_GSTS) & (VTD_GCMD_TE | VTD_GCMD_QIE)) {
+	if (read32(u, VTD_GSTS) &
+	    (VTD_GCMD_TE | VTD_GCMD_QIE | VTD_GCMD_IRE)) {
 		printk("VT-d unit %u: in use (boot Linux with "
 		       "intel_iommu=off)\n", u->index);
 		return -EBUSY;
@@ -275,8 +297,11 @@ static int unit_start(struct vtd_unit *u)
 	write64(u, VTD_IQT, 0);
 	write64(u, VTD_IQA, virt_to_phys(u->queue));
 	write64(u, VTD_RTADDR, virt_to_phys(u->root));
+	write64(u, VTD_IRTA, virt_to_phys(irt) |
+			     VTD_IRTA_SIZE(IOMMU_IRT_ENTRIES));
 	return command(u, VTD_GCMD_QIE, true) ?:
-	       command(u, VTD_GCMD_SRTP, true) ?: flush_all(u);
+	       command(u, VTD_GCMD_SRTP, true) ?:
+	       command(u, VTD_GCMD_SIRTP, true) ?: flush_all(u);
 }
 
 static int vtd_init(void)
@@ -293,9 +318,67 @@ static int vtd_init(void)
 		num_units = n + 1;
 	}
 	err = agree_on_format();
+	irt = page_alloc(IRT_PAGES);
+	if (!irt)
+		err = err ?: -ENOMEM;
 	for (n = 0; n < num_units && !err; n++)
 		err = unit_start(&units[n]);
 	return err;
+}
+
+/* ---- interrupt remapping ---- */
+
+/*
+ * Where GSTS never shows CFI (QEMU 7.2 does not implement it), the unit
+ * lets compatibility-format interrupts through whatever the hypervisor
+ * asks: said once.
+ */
+static void vtd_irq_compat(bool allow)
+{
+	static bool said;
+	unsigned int n;
+
+	for (n = 0; n < num_units; n++)
+		if (!try_command(&units[n], VTD_GCMD_CFI, allow,
+				 SHORT_POLL_LOOPS) && allow && !said) {
+			printk("VT-d unit %u: CFI not implemented: "
+			       "compatibility-format interrupts always pass\n",
+			       units[n].index);
+			said = true;
+		}
+}
+
+static __u64 irte_low(const struct iommu_irq *irq)
+{
+	__u64 rte = irq->rte;
+
+	return VTD_IRTE_PRESENT |
+	       (rte & APIC_ICR_LOGICAL ? VTD_IRTE_LOGICAL : 0) |
+	       (rte & APIC_ICR_LEVEL ? VTD_IRTE_LEVEL : 0) |
+	       VTD_IRTE_DLVR((rte & APIC_ICR_DLVR_MASK) >>
+			     APIC_ICR_DLVR_SHIFT) |
+	       VTD_IRTE_VECTOR(rte & APIC_ICR_VECTOR) |
+	       VTD_IRTE_XAPIC_DEST(rte >> APIC_XAPIC_DEST_SHIFT & 0xff);
+}
+
+/*
+ * The lower quadword (present bit, vector, destination) in one store:
+ * the unit never reads a half-changed target. Then every unit forgets
+ * what it cached of the entry.
+ */
+static void vtd_set_irte(unsigned int index, const struct iommu_irq *irq)
+{
+	__u64 *entry = &irt[2 * index];
+	unsigned int n;
+
+	if (irq)
+		entry[1] = irq->sid < IOMMU_ANY_SID ? VTD_IRTE_SID(irq->sid) : 0;
+	__atomic_store_n(&entry[0], irq ? irte_low(irq) : 0, __ATOMIC_RELEASE);
+	for (n = 0; n < num_units; n++) {
+		queue_put(&units[n], VTD_INV_IEC | VTD_INV_IEC_INDEX |
+				     VTD_INV_IEC_IIDX(index), 0);
+		queue_sync(&units[n]);
+	}
 }
 
 static int vtd_enable(void)
@@ -309,13 +392,26 @@ static int vtd_enable(void)
 		if (err)
 			return err;
 	}
-	printk("VT-d: %u unit(s), %u-level tables, DMA remapping on\n",
-	       num_units, vtd_paging.levels);
+	/* Compatibility format passes until IOAPICs and MSIs are remapped. */
+	vtd_irq_compat(true);
+	for (n = 0; n < num_units; n++) {
+		err = command(&units[n], VTD_GCMD_IRE, true);
+		if (err)
+			return err;
+	}
+	printk("VT-d: %u unit(s), %u-level tables, DMA and interrupt "
+	       "remapping on\n", num_units, vtd_paging.levels);
 	return 0;
 }
 
 static void unit_stop(const struct vtd_unit *u)
 {
+	if (read32(u, VTD_GSTS) & VTD_GCMD_IRE) {
+		command(u, VTD_GCMD_IRE, false);
+		printk("VT-d unit %u: interrupt remapping off after %lu "
+		       "entry cache invalidations\n", u->index,
+		       iec_invalidations);
+	}
 	if (read32(u, VTD_GSTS) & VTD_GCMD_TE) {
 		command(u, VTD_GCMD_TE, false);
 		printk("VT-d unit %u: DMA remapping off after %lu IOTLB "
@@ -434,4 +530,6 @@ const struct iommu_vendor_ops vtd_ops = {
 	.unmap = vtd_unmap,
 	.set_device = vtd_set_device,
 	.poll_faults = vtd_poll_faults,
+	.set_irte = vtd_set_irte,
+	.irq_compat = vtd_irq_compat,
 };

@@ -15,7 +15,10 @@
  *   and the status register's write-one-to-clear bits. Everything else,
  *   BARs and capabilities such as MSI first, would let it move a device's
  *   registers over another cell's or aim its interrupts at another
- *   cell's CPUs: such writes are dropped.
+ *   cell's CPUs: such writes are dropped. Two exceptions: it may size
+ *   its BARs (all ones written, the size mask read back on the same CPU,
+ *   the BAR itself never moves), and with interrupt remapping its MSI
+ *   capability is emulated (asm/msi.h on x86).
  */
 #ifndef _JAILHOUSE_PCI_H
 #define _JAILHOUSE_PCI_H
@@ -99,5 +102,15 @@ void arch_pci_write(__u16 bdf, unsigned int reg, unsigned int size,
  */
 int pci_io_region_refused(const struct jailhouse_cell_desc *desc,
 			  const struct jailhouse_cell_desc *root);
+
+/** Whether @reg is a BAR register of @bdf's header (type 0 or 1). */
+bool pci_is_bar(__u16 bdf, unsigned int reg);
+
+/**
+ * The BAR register @reg of @bdf as it reads after all ones were written
+ * (its size mask and flags), found with the device's decoding off for a
+ * moment; the BAR keeps its value.
+ */
+__u32 pci_bar_mask(__u16 bdf, unsigned int reg);
 
 #endif /* !_JAILHOUSE_PCI_H */

@@ -15,7 +15,16 @@
 # the edu-dma cell, whose inmate copies within its own RAM by DMA (works)
 # and then aims edu at root memory: blocked, the cell failed, root memory
 # unchanged, the fault counted in the cell's stats; back in the root
-# cell after destroy, edu's DMA works for Linux again.
+# cell after destroy, edu's DMA works for Linux again. Interrupt
+# remapping: root user space aims edu's MSI at CPU 2 (vector 0xdf, which
+# no Linux driver uses: the kernel logs it) and has edu raise it: it
+# arrives; aimed at CPU 3 while the sandbox holds it, the message is
+# refused and logged, and the sandbox goes on. Last, the same cell runs
+# edu-msi, which sizes edu's BAR0 (the mask, the BAR unmoved), aims
+# edu's MSI at its own CPU (the hypervisor turns the message into a
+# remapping entry) and counts the interrupts edu raises, then aims it at
+# CPU 0, the root cell's: refused, the cell failed; edu works for Linux
+# after destroy.
 set -eu
 . tests/vm/lib/signed.sh
 work=/tmp/dma
@@ -57,6 +66,37 @@ dma() {
 copy() {
 	dma "$1" 0x40000 1
 	dma 0x40000 "$2" 3
+}
+
+# Configuration space of edu: byte at $1; $3 bytes of value $2 at $1.
+cfg8() { od -An -tu1 -j "$1" -N1 $edu/config | tr -d ' '; }
+cfg_write() {
+	v=$(($2)) o=""
+	for i in $(seq "$3"); do
+		o="$o$(printf '\\%03o' $((v & 255)))"
+		v=$((v >> 8))
+	done
+	printf "$o" | dd of=$edu/config bs=1 seek=$(($1)) conv=notrunc 2>/dev/null
+}
+
+# edu's MSI capability (id 5) from its capability list.
+msi_cap() {
+	c=$(cfg8 0x34)
+	while [ "$c" != 0 ] && [ "$(cfg8 "$c")" != 5 ]; do
+		c=$(cfg8 $((c + 1)))
+	done
+	echo "$c"
+}
+
+# root_msi APIC-ID: edu's 64-bit MSI at that CPU, vector 0xdf, raised.
+root_msi() {
+	cfg_write $((msi + 4)) $((0xfee00000 | $1 << 12)) 4
+	cfg_write $((msi + 8)) 0 4
+	cfg_write $((msi + 12)) 0xdf 2
+	cfg_write $((msi + 2)) 1 2
+	reg 0x60 1
+	sleep 0.5
+	reg 0x64 1
 }
 
 # The first 2 KiB of the page at $1; writing: the whole page.
@@ -112,6 +152,18 @@ head -c 2048 inmates/demos/x86/sandbox-demo.bin >$work/image
 copy $cell_ram $dst
 page $dst | cmp -s - $work/image && fail "edu read the sandbox's RAM"
 faulted read $cell_ram
+msi=$(msi_cap)
+[ "$msi" != 0 ] || fail "edu has no MSI capability"
+root_msi 2
+dmesg | grep -q "2\.223 No irq handler" ||
+	fail "root MSI to CPU 2 did not arrive: $(dmesg | tail -n 3)"
+root_msi 3
+jailhouse console |
+	grep -q "qemu-linux\": MSI of 00:03.0, address 0xfee03000 data 0xdf, refused" ||
+	fail "root MSI aimed at the sandbox's CPU 3 not refused"
+dmesg | grep -q "3\.223 No irq handler" && fail "root MSI reached CPU 3"
+cfg_write $((msi + 2)) 0 2
+echo "dma-isolation: root MSI reaches CPU 2, refused for the sandbox's CPU 3"
 dma 0x40000 $((cell_ram + 0x80000)) 3
 faulted write 0x3c080000
 [ "$(state)" = running ] || fail "sandbox state '$(state)' after the attacks"
@@ -162,6 +214,24 @@ echo "dma-isolation: edu-dma: own RAM by DMA, root RAM blocked, cell failed"
 jailhouse cell destroy edu-dma
 printf '\006\000' | dd of=$edu/config bs=1 seek=4 conv=notrunc 2>/dev/null
 root_dma_works "with edu back from the cell"
+
+jh-sign --cell edu-dma -o $work/edu-msi.bin inmates/tests/x86/edu-msi.bin
+jailhouse cell create $work/edu.cell
+jailhouse cell load edu-dma $work/edu-msi.bin
+jailhouse cell start edu-dma
+sleep 2
+jailhouse console | grep -q "edu-msi: BAR0 0xfea00000 sized: mask 0xfff00000" ||
+	fail "edu-msi: the cell could not size its BAR"
+jailhouse console | grep -q "edu-msi: 5 MSIs on APIC id 1" ||
+	fail "edu-msi: the cell's MSIs did not arrive on its CPU"
+jailhouse console | grep -q "edu-dma\": MSI of 00:03.0, address 0xfee00000 .*refused" ||
+	fail "edu-msi: MSI aimed at a root CPU not refused"
+jailhouse cell list | grep -q "edu-dma  *failed" ||
+	fail "edu-msi: not failed: $(jailhouse cell list)"
+echo "dma-isolation: edu-msi: MSIs on the cell's CPU, root CPU refused"
+jailhouse cell destroy edu-dma
+printf '\006\000' | dd of=$edu/config bs=1 seek=4 conv=notrunc 2>/dev/null
+root_dma_works "with edu back from the MSI cell"
 jailhouse disable
 rmmod jailhouse
 echo "dma-isolation: ok"

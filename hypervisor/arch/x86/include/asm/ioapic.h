@@ -36,6 +36,7 @@
 #define IOAPIC_VERSION_MAX_RTE_SHIFT	16
 
 /* Redirection entry bits beyond those it shares with the ICR. */
+#define IOAPIC_RTE_POLARITY	(1U << 13)
 #define IOAPIC_RTE_REMOTE_IRR	(1U << 14)
 #define IOAPIC_RTE_MASKED	(1ULL << 16)
 #define IOAPIC_RTE_DLVR_EXTINT	7
@@ -68,6 +69,13 @@ int ioapic_of(__u64 gpa);
 /** An access to an IOAPIC page; an mmio_access_t of asm/mmio.h. */
 bool ioapic_mmio_access(struct per_cpu *cpu, __u64 gpa, unsigned int size,
 			bool write, __u32 *value);
+
+/**
+ * Every pin's entry to the hardware again, as its owner wrote it or,
+ * while iommu_irq_remapping(), remapped: when remapping goes on or off.
+ * The owners read their entries as they wrote them either way.
+ */
+void ioapic_reprogram(void);
 
 /**
  * After a cell is created or destroyed (cell lock): the root cell loses

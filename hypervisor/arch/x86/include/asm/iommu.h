@@ -15,13 +15,27 @@
 
 struct cell;
 
-/* One DMA fault a unit recorded. */
+/* One DMA or interrupt remapping fault a unit recorded. */
 struct iommu_fault {
 	__u16 bdf;		/* requester */
 	bool write;
+	bool irq;		/* an interrupt request, not DMA */
 	unsigned int reason;	/* the vendor's fault reason code */
-	__u64 address;		/* DMA address, page-aligned */
+	__u64 address;		/* DMA address, page-aligned; irq: index */
 };
+
+/*
+ * Where a remapping entry delivers: an interrupt as an IOAPIC entry
+ * describes it (asm/ioapic.h: vector, delivery mode, logical, level,
+ * xAPIC destination in bits 56-63). @sid: the requester that may use
+ * the entry, or IOMMU_ANY_SID.
+ */
+struct iommu_irq {
+	__u64 rte;
+	__u32 sid;
+};
+
+#define IOMMU_ANY_SID		0x10000U
 
 struct iommu_vendor_ops {
 	/** Take every unit of the type: registers, tables, translation off. */
@@ -42,11 +56,44 @@ struct iommu_vendor_ops {
 			   const struct cell *owner);
 	/** Hand every recorded fault to iommu_report_fault(), clear them. */
 	void (*poll_faults)(void);
+	/**
+	 * Interrupt remapping entry @index delivers @irq, or nothing (NULL);
+	 * the units' entry caches are invalidated before this returns.
+	 */
+	void (*set_irte)(unsigned int index, const struct iommu_irq *irq);
+	/**
+	 * Let compatibility-format interrupts through (while devices and
+	 * IOAPICs change format at enable and disable) or block them.
+	 */
+	void (*irq_compat)(bool allow);
 };
+
+/* Interrupt remapping entries: 128 per IOAPIC, then MSI vectors. */
+#define IOMMU_IRT_ENTRIES	4096
+#define IOMMU_IRT_IOAPIC_PINS	128
 
 extern const struct iommu_vendor_ops vtd_ops;
 
 /** Log @fault, count it for the device's owner, fail a non-root owner. */
 void iommu_report_fault(const struct iommu_fault *fault);
+
+/** Whether interrupts go through the hypervisor's remapping entries. */
+bool iommu_irq_remapping(void);
+
+/**
+ * Remapping entry @index delivers @rte (an IOAPIC entry's layout; its
+ * mask bit is ignored) for @cell, from requester @sid (IOMMU_ANY_SID:
+ * any): if @rte is an interrupt @cell may send (its own CPUs, allowed
+ * delivery modes, as apic_rte_allowed()). Else the entry is cleared.
+ * Return: false if @rte was refused.
+ */
+bool iommu_set_irq(unsigned int index, __u32 sid, __u64 rte,
+		   const struct cell *cell);
+
+/** The entry is cleared: its interrupts fault. */
+void iommu_clear_irq(unsigned int index);
+
+/** @count consecutive entries for a device's MSIs. Return: first, or -1. */
+int iommu_alloc_irqs(unsigned int count);
 
 #endif /* !_ASM_IOMMU_H */

@@ -69,6 +69,8 @@ struct arch_per_cpu {
 	__u32 apic_id;
 	/** The guest's PCI address port 0xCF8 (asm/pci.h). */
 	__u32 pci_addr;
+	/** The BAR this CPU's cell last wrote all ones to (pci.c), or 0. */
+	__u32 pci_bar_sizing;
 	/** The guest's MTRR_DEF_TYPE (vcpu.c), not the CPU's. */
 	__u64 mtrr_def_type;
 	/** The guest's IOAPIC register selects (asm/ioapic.h). */
