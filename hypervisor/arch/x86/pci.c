@@ -8,6 +8,7 @@
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/hypercall-handler.h>
+#include <jailhouse/ivshmem.h>
 #include <jailhouse/pci.h>
 #include <jailhouse/percpu.h>
 #include <asm/devmap.h>
@@ -163,6 +164,10 @@ static void cfg_access(struct per_cpu *cpu, __u16 bdf, unsigned int reg,
 		.write = write,
 	};
 
+	if (access.dev && access.dev->type == JAILHOUSE_PCI_TYPE_IVSHMEM) {
+		ivshmem_cfg_access(cpu, access.dev, reg, size, write, value);
+		return;
+	}
 	if (pci_cfg_filter(&access, value) == PCI_CFG_PERFORM)
 		hw_access(bdf, reg, size, write, value);
 }
