@@ -1,0 +1,79 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# machines: qemu
+# Two sandbox cells talk through an ivshmem device
+# (configs/x86/ivshmem-demo-a.conf and -b.conf): inmates/demos/x86/
+# ivshmem-demo in each finds the device in configuration space, aims its
+# MSI-X vectors at its CPU, announces its state and rings the other's
+# doorbell; each must receive doorbells and see the other's state table
+# entry, read-write word and output section. Then cell b writes the
+# read-only state table: the hypervisor fails that cell and only it; a
+# stays running and keeps its doorbells. After both are destroyed the
+# shared memory is zero and Linux's again.
+set -eu
+. tests/vm/lib/signed.sh
+work=/tmp/ivshmem
+mkdir -p $work
+fail() { echo "cell-ivshmem: FAIL: $*"; jailhouse console | tail -n 20; exit 1; }
+
+# wait_for REGEX SECONDS: until the hypervisor console shows it.
+wait_for() {
+	i=0
+	until jailhouse console | grep -q "$1"; do
+		[ $i -lt $2 ] || fail "no \"$1\" within $2 s"
+		sleep 1
+		i=$((i + 1))
+	done
+}
+
+cat >$work/ivshmem.policy <<POLICY
+classes:
+  - name: ivshmem
+    cells: ["ivshmem-demo-*"]
+    max-memory: 2M
+    max-cpus: 1
+    pci-allow: ["ff"]
+    root-shared: false
+    sandbox-required: true
+    max-reply-timeout: 1000
+    min-security-version: 1
+POLICY
+
+signed_load_module
+signed_enable
+jh-policy compile $work/ivshmem.policy -o $work/ivshmem.pol
+jh-sign --type policy $work/ivshmem.pol
+jailhouse policy load $work/ivshmem.pol
+for p in a b; do
+	jh-sign -o $work/$p.cell configs/x86/ivshmem-demo-$p.cell
+	jh-sign --cell ivshmem-demo-$p -o $work/$p.bin \
+		inmates/demos/x86/ivshmem-demo.bin
+	jailhouse cell create $work/$p.cell
+done
+printf 'hostile=1' >$work/b.cmd
+jh-sign --cell ivshmem-demo-b $work/b.cmd
+jailhouse cell load ivshmem-demo-a $work/a.bin
+jailhouse cell load ivshmem-demo-b $work/b.bin $work/b.cmd -a 0x1000
+jailhouse cell start ivshmem-demo-a
+jailhouse cell start ivshmem-demo-b
+
+wait_for "SUCCESS: peer 0:" 40
+wait_for "SUCCESS: peer 1:" 20
+jailhouse console | grep "ivshmem-demo:" | head -n 12
+wait_for 'Cell "ivshmem-demo-b" FAILED' 10
+jailhouse console | grep -q "FAILURE: state table written" &&
+	fail "cell b wrote the read-only state table"
+jailhouse cell list | grep -q "ivshmem-demo-a  *running" ||
+	fail "cell a stopped: $(jailhouse cell list)"
+
+jailhouse cell destroy ivshmem-demo-b
+jailhouse cell list | grep -q "ivshmem-demo-a  *running" ||
+	fail "cell a stopped with b's destroy: $(jailhouse cell list)"
+jailhouse cell destroy ivshmem-demo-a
+jailhouse disable
+# The sections were zeroed when the last peer went.
+left=$(dd if=/dev/mem bs=4096 skip=$((0x3d200000 / 4096)) count=4 \
+	2>/dev/null | tr -d '\000' | wc -c)
+[ "$left" -eq 0 ] || fail "shared memory not zeroed: $left bytes set"
+rmmod jailhouse
+echo "cell-ivshmem: ok"
