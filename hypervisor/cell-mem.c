@@ -213,6 +213,27 @@ static bool needs_scrub(const struct jailhouse_memory *mem)
 	       !root_device(mem);
 }
 
+/*
+ * Whether region @n of @desc is an ivshmem section, which other peers and
+ * the hypervisor (state table) write whatever @desc's flags say.
+ */
+static bool ivshmem_section(const struct jailhouse_cell_desc *desc,
+			    unsigned int n)
+{
+	const struct jailhouse_pci_device *dev =
+		jailhouse_cell_pci_devices(desc);
+	unsigned int i, first, end;
+
+	for (i = 0; i < desc->num_pci_devices; i++) {
+		if (dev[i].type != JAILHOUSE_PCI_TYPE_IVSHMEM)
+			continue;
+		jailhouse_ivshmem_regions(&dev[i], &first, &end);
+		if (n >= first && n < end)
+			return true;
+	}
+	return false;
+}
+
 int cell_scrub(const struct cell *cell)
 {
 	const struct jailhouse_memory *mem =
@@ -221,7 +242,10 @@ int cell_scrub(const struct cell *cell)
 	int err;
 
 	for (n = 0; n < cell->config->num_memory_regions; n++) {
-		if (!needs_scrub(&mem[n]) || kept_by_other(cell, &mem[n]))
+		if (!(needs_scrub(&mem[n]) ||
+		      (root_loses(&mem[n]) &&
+		       ivshmem_section(cell->config, n))) ||
+		    kept_by_other(cell, &mem[n]))
 			continue;
 		err = scrub_region(&mem[n]);
 		if (err)
