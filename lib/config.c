@@ -304,6 +304,9 @@ static const char *ivshmem_layout_problem(const struct jailhouse_memory *shm,
 	__u64 next = shm[0].virt_start + shm[0].size;
 	unsigned int n;
 
+	/* An empty state table is the config rules' (JH_RULE_ZERO_SIZE). */
+	if (!shm[0].size)
+		return NULL;
 	for (n = 1; n < JAILHOUSE_IVSHMEM_OUTPUT(peers); n++) {
 		if (n > out0 && shm[n].size != shm[out0].size)
 			return "ivshmem output sections of different sizes";
