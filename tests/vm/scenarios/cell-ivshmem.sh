@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # machines: qemu
 # Two sandbox cells talk through an ivshmem device
-# (configs/x86/ivshmem-demo-a.conf and -b.conf): inmates/demos/x86/
+# (configs/x86/ivshmem-demo-a.conf and -b.conf); variants of b that
+# claim a's peer id, disagree with a on vectors or on where a section
+# is, or write a's output section are refused first. inmates/demos/x86/
 # ivshmem-demo in each finds the device in configuration space, aims its
 # MSI-X vectors at its CPU, announces its state and rings the other's
 # doorbell; each must receive doorbells and see the other's state table
@@ -48,8 +50,31 @@ for p in a b; do
 	jh-sign -o $work/$p.cell configs/x86/ivshmem-demo-$p.cell
 	jh-sign --cell ivshmem-demo-$p -o $work/$p.bin \
 		inmates/demos/x86/ivshmem-demo.bin
-	jailhouse cell create $work/$p.cell
 done
+jailhouse cell create $work/a.cell
+
+# refused NAME SED REASON: b changed so, refused next to a, naming REASON.
+jh-config show configs/x86/ivshmem-demo-b.cell >$work/b.conf
+refused() {
+	sed "$2" $work/b.conf >$work/$1.conf
+	cmp -s $work/b.conf $work/$1.conf && fail "$1: sed changed nothing"
+	jh-config build $work/$1.conf -o $work/$1.unsigned
+	jh-sign -o $work/$1.cell $work/$1.unsigned
+	jailhouse cell create $work/$1.cell 2>/dev/null &&
+		fail "$1: created"
+	dmesg | tail -n 3 | grep -q "$3" || fail "$1: no refusal '$3'"
+	echo "cell-ivshmem: refused $1: $(dmesg | grep "$3" | tail -n 1)"
+}
+refused peer-id '/0x3d202000/s/\[read\]/[read, write]/
+	/0x3d203000/s/\[read, write\]/[read]/; s/shmem-id: 1/shmem-id: 0/' \
+	"PCI device 0: ivshmem peer id is claimed by two cells"
+refused vectors 's/shmem-vectors: 4/shmem-vectors: 2/' \
+	"PCI device 0: ivshmem peers disagree"
+refused elsewhere 's/phys: 0x3d203000/phys: 0x3d204000/' \
+	"PCI device 0: ivshmem peers disagree"
+refused foreign-output '/0x3d202000/s/\[read\]/[read, write]/' \
+	"memory region 4: ivshmem region writable beyond its role"
+jailhouse cell create $work/b.cell
 printf 'hostile=1' >$work/b.cmd
 jh-sign --cell ivshmem-demo-b $work/b.cmd
 jailhouse cell load ivshmem-demo-a $work/a.bin
