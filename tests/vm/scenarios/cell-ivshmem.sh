@@ -8,7 +8,9 @@
 # ivshmem-demo in each finds the device in configuration space, aims its
 # MSI-X vectors at its CPU, announces its state and rings the other's
 # doorbell; each must receive doorbells and see the other's state table
-# entry, read-write word and output section. Then cell b writes the
+# entry, read-write word and output section. b gets `hostile=1` as an
+# unsigned string (cell load -s), which its policy class accepts and a's
+# refuses; the string is measured. Then cell b writes the
 # read-only state table: the hypervisor fails that cell and only it; a
 # stays running and keeps its doorbells. After both are destroyed the
 # shared memory is zero and Linux's again.
@@ -30,6 +32,16 @@ wait_for() {
 
 cat >$work/ivshmem.policy <<POLICY
 classes:
+  - name: ivshmem-strings
+    cells: ["ivshmem-demo-b"]
+    max-memory: 2M
+    max-cpus: 1
+    pci-allow: ["ff"]
+    root-shared: false
+    sandbox-required: true
+    max-reply-timeout: 1000
+    min-security-version: 1
+    unsigned-strings: true
   - name: ivshmem
     cells: ["ivshmem-demo-*"]
     max-memory: 2M
@@ -75,10 +87,18 @@ refused elsewhere 's/phys: 0x3d203000/phys: 0x3d204000/' \
 refused foreign-output '/0x3d202000/s/\[read\]/[read, write]/' \
 	"memory region 4: ivshmem region writable beyond its role"
 jailhouse cell create $work/b.cell
-printf 'hostile=1' >$work/b.cmd
-jh-sign --cell ivshmem-demo-b $work/b.cmd
+# An unsigned string: refused for a (its class takes none), loaded and
+# measured for b.
+jailhouse cell load ivshmem-demo-a $work/a.bin -s hostile=1 -a 0x1000 \
+	2>/dev/null && fail "a took an unsigned string"
+dmesg | tail -n 2 | grep -q "string for cell 'ivshmem-demo-a' refused" ||
+	fail "no refusal of a's string"
 jailhouse cell load ivshmem-demo-a $work/a.bin
-jailhouse cell load ivshmem-demo-b $work/b.bin $work/b.cmd -a 0x1000
+jailhouse cell load ivshmem-demo-b $work/b.bin -s hostile=1 -a 0x1000
+sum=$(printf 'hostile=1' | sha256sum | cut -d' ' -f1)
+jailhouse measurements |
+	grep -q "string ivshmem-demo-b 0 sha256:$sum - unsigned@0x1000$" ||
+	fail "b's string not measured: $(jailhouse measurements | tail -n 2)"
 jailhouse cell start ivshmem-demo-a
 jailhouse cell start ivshmem-demo-b
 
