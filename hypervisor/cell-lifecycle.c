@@ -13,6 +13,7 @@
 #include <jailhouse/guest-range.h>
 #include <jailhouse/hypercall-handler.h>
 #include <jailhouse/iommu.h>
+#include <jailhouse/ivshmem.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/pci.h>
 #include <jailhouse/printk.h>
@@ -186,8 +187,7 @@ static int check_cpus(const struct jailhouse_cell_desc *desc)
 /*
  * A device that may master the bus goes to a cell only behind an active
  * IOMMU unit (docs/isolation.md, "DMA"): elsewhere it would reach all
- * memory. Nor does the hypervisor emulate ivshmem devices yet: a cell
- * that lists one is refused rather than started without it.
+ * memory. An ivshmem device is virtual: ivshmem_check() has its rules.
  */
 static int check_pci(const struct jailhouse_cell_desc *desc)
 {
@@ -196,11 +196,8 @@ static int check_pci(const struct jailhouse_cell_desc *desc)
 	unsigned int n;
 
 	for (n = 0; n < desc->num_pci_devices; n++) {
-		if (dev[n].type == JAILHOUSE_PCI_TYPE_IVSHMEM) {
-			printk("Cell \"%s\" refused: PCI device %u: ivshmem "
-			       "not supported yet\n", desc->name, n);
-			return -EINVAL;
-		}
+		if (dev[n].type == JAILHOUSE_PCI_TYPE_IVSHMEM)
+			continue;
 		if (dev[n].domain ||
 		    !pci_desc_device(root_cell.config, dev[n].bdf)) {
 			printk("Cell \"%s\" refused: PCI device %u is not the "
@@ -264,7 +261,8 @@ static int check_io_regions(const struct jailhouse_cell_desc *desc)
 static int check_config(const struct jailhouse_cell_desc *desc)
 {
 	return check_rules(desc) ?: check_cpus(desc) ?: check_pci(desc) ?:
-	       check_io_regions(desc) ?: arch_cell_check(desc);
+	       ivshmem_check(desc) ?: check_io_regions(desc) ?:
+	       arch_cell_check(desc);
 }
 
 /* ---- comm region ---- */
@@ -394,6 +392,7 @@ long cell_create(struct per_cpu *caller, unsigned long config_gpa)
 	cell->id = slot + 1;
 	cell->state = JAILHOUSE_CELL_SHUT_DOWN;
 	__atomic_store_n(&cells[slot], cell, __ATOMIC_RELEASE);
+	ivshmem_cell_add(cell);
 	arch_root_resources_update();
 	pci_root_devices_update();
 	printk("Cell \"%s\" created (id %u)\n", cell->config->name, cell->id);
@@ -486,6 +485,7 @@ long cell_start(struct per_cpu *caller, struct cell *cell)
 	err = park_cpus(cell);
 	if (err)
 		return err;
+	ivshmem_cell_reset(cell);
 	comm_region_init(cell->comm, cell->config, system_config,
 			 arch_tsc_khz(), arch_apic_khz());
 	cell->state = JAILHOUSE_CELL_RUNNING;
@@ -566,6 +566,7 @@ long cell_destroy(struct per_cpu *caller, struct cell *cell)
 	if (!err)
 		err = move_cpus(cell, &root_cell);
 	if (!err) {
+		ivshmem_cell_remove(cell);
 		iommu_block_cell_devices(cell);
 		err = cell_scrub(cell);
 	}

@@ -113,6 +113,34 @@ int root_region_set(const struct jailhouse_memory *mem, bool map)
 	return 0;
 }
 
+/*
+ * Whether a cell other than @cell has memory of @mem: only an ivshmem
+ * section can be shared (the config rules), and it stays with its other
+ * peers, neither zeroed nor given back to the root cell, until the last
+ * of them goes.
+ */
+static bool kept_by_other(const struct cell *cell,
+			  const struct jailhouse_memory *mem)
+{
+	const struct jailhouse_memory *r;
+	const struct cell *other;
+	unsigned int slot, n;
+
+	for_each_cell(slot, other) {
+		if (other == cell)
+			continue;
+		r = jailhouse_cell_mem_regions(other->config);
+		for (n = 0; n < other->config->num_memory_regions; n++)
+			if (!(r[n].flags & JAILHOUSE_MEM_COMM_REGION) &&
+			    jailhouse_ranges_overlap(r[n].phys_start,
+						     r[n].size,
+						     mem->phys_start,
+						     mem->size))
+				return true;
+	}
+	return false;
+}
+
 /* Regions with every flag of @flags (0: all) go to or from the root. */
 int root_regions_set(const struct cell *cell, __u64 flags, bool map)
 {
@@ -122,7 +150,8 @@ int root_regions_set(const struct cell *cell, __u64 flags, bool map)
 	int err;
 
 	for (n = 0; n < cell->config->num_memory_regions; n++) {
-		if ((mem[n].flags & flags) != flags)
+		if ((mem[n].flags & flags) != flags ||
+		    (map && kept_by_other(cell, &mem[n])))
 			continue;
 		err = root_region_set(&mem[n], map);
 		if (err) {
@@ -184,6 +213,27 @@ static bool needs_scrub(const struct jailhouse_memory *mem)
 	       !root_device(mem);
 }
 
+/*
+ * Whether region @n of @desc is an ivshmem section, which other peers and
+ * the hypervisor (state table) write whatever @desc's flags say.
+ */
+static bool ivshmem_section(const struct jailhouse_cell_desc *desc,
+			    unsigned int n)
+{
+	const struct jailhouse_pci_device *dev =
+		jailhouse_cell_pci_devices(desc);
+	unsigned int i, first, end;
+
+	for (i = 0; i < desc->num_pci_devices; i++) {
+		if (dev[i].type != JAILHOUSE_PCI_TYPE_IVSHMEM)
+			continue;
+		jailhouse_ivshmem_regions(&dev[i], &first, &end);
+		if (n >= first && n < end)
+			return true;
+	}
+	return false;
+}
+
 int cell_scrub(const struct cell *cell)
 {
 	const struct jailhouse_memory *mem =
@@ -192,7 +242,10 @@ int cell_scrub(const struct cell *cell)
 	int err;
 
 	for (n = 0; n < cell->config->num_memory_regions; n++) {
-		if (!needs_scrub(&mem[n]))
+		if (!(needs_scrub(&mem[n]) ||
+		      (root_loses(&mem[n]) &&
+		       ivshmem_section(cell->config, n))) ||
+		    kept_by_other(cell, &mem[n]))
 			continue;
 		err = scrub_region(&mem[n]);
 		if (err)

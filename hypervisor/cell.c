@@ -8,6 +8,7 @@
 #include <jailhouse/comm.h>
 #include <jailhouse/control.h>
 #include <jailhouse/hypercall-handler.h>
+#include <jailhouse/ivshmem.h>
 
 #include "config.h"
 
@@ -16,9 +17,14 @@ struct cell *cells[MAX_CELLS];
 
 int root_cell_init(void)
 {
+	int err;
+
 	root_cell.config = &system_config->root_cell;
 	root_cell.state = JAILHOUSE_CELL_RUNNING;
-	return arch_cell_init(&root_cell);
+	err = arch_cell_init(&root_cell);
+	if (!err)
+		ivshmem_cell_add(&root_cell);
+	return err;
 }
 
 bool cell_has_cpu(const struct cell *cell, unsigned int cpu_id)

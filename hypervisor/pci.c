@@ -96,6 +96,9 @@ static __u8 root_device_owner_of(unsigned int n)
 	struct cell *cell;
 	unsigned int slot;
 
+	/* Each cell has an endpoint of its own of a virtual device. */
+	if (dev->type == JAILHOUSE_PCI_TYPE_IVSHMEM)
+		return 0;
 	for_each_cell(slot, cell)
 		if (dev->domain == 0 && pci_desc_device(cell->config, dev->bdf))
 			return cell->id;

@@ -19,6 +19,7 @@
 #include <linux/irq.h>
 #include <linux/irqdomain.h>
 #include <linux/ioport.h>
+#include <linux/kernel_read_file.h>
 #include <linux/list.h>
 #include <linux/mm.h>
 #include <linux/pci.h>
@@ -36,6 +37,7 @@
 #include "enable.h"
 #include "hypercall.h"
 #include "loadable.h"
+#include "measure.h"
 #include "policy.h"
 #include "verify.h"
 
@@ -513,6 +515,49 @@ long jailhouse_cmd_cell_create(struct jailhouse_cell_create_args __user *arg)
 
 /* ---- load ---- */
 
+/*
+ * An unsigned string (`cell load -s`): data the inmate trusts, so its
+ * class must accept such strings; measure_string() logs it (its bytes
+ * and where it goes) once its place is checked, before anything loads.
+ */
+static int read_string(struct cell *cell,
+		       const struct jailhouse_load_image *in,
+		       struct jailhouse_verified *v)
+{
+	const char *name = cell->desc->name;
+	void *file = NULL;
+	ssize_t size;
+	int err;
+
+	err = jailhouse_policy_admit_string(name);
+	if (err)
+		return err;
+	size = kernel_read_file_from_fd(in->image_fd, 0, &file,
+					JAILHOUSE_LOAD_STRING_MAX, NULL,
+					READING_UNKNOWN);
+	if (size <= 0) {
+		cell_err(name, "string: empty, unreadable or longer than %u "
+			 "bytes (%zd)", JAILHOUSE_LOAD_STRING_MAX, size);
+		vfree(file);
+		return size ? size : -EINVAL;
+	}
+	v->file = file;
+	v->payload = file;
+	v->payload_size = size;
+	return 0;
+}
+
+static int measure_string(struct cell *cell, const struct load_image *s)
+{
+	struct jailhouse_measurement m = {
+		.string = true,
+		.address = s->address,
+	};
+
+	strscpy(m.name, cell->desc->name, sizeof(m.name));
+	return jailhouse_measure_add(&m, s->v.payload, s->v.payload_size);
+}
+
 static int verify_image(struct cell *cell,
 			const struct jailhouse_load_image *in,
 			struct load_image *out)
@@ -520,14 +565,18 @@ static int verify_image(struct cell *cell,
 	const char *name = cell->desc->name;
 	int err;
 
-	if (in->flags) {
-		cell_err(name, "image flags: %#x, must be 0", in->flags);
+	if (in->flags & ~JAILHOUSE_LOAD_STRING) {
+		cell_err(name, "image flags: %#x, unknown", in->flags);
 		return -EINVAL;
 	}
-	err = jailhouse_verify_fd(in->image_fd, JAILHOUSE_IMAGE_INMATE, name,
-				  &out->v);
-	if (!err)
-		err = jailhouse_policy_admit_inmate(name, &out->v);
+	if (in->flags & JAILHOUSE_LOAD_STRING) {
+		err = read_string(cell, in, &out->v);
+	} else {
+		err = jailhouse_verify_fd(in->image_fd, JAILHOUSE_IMAGE_INMATE,
+					  name, &out->v);
+		if (!err)
+			err = jailhouse_policy_admit_inmate(name, &out->v);
+	}
 	if (err)
 		return err;
 	if (jailhouse_loadable_region(cell->desc, in->address,
@@ -537,6 +586,8 @@ static int verify_image(struct cell *cell,
 		return -ERANGE;
 	}
 	out->address = in->address;
+	if (in->flags & JAILHOUSE_LOAD_STRING)
+		return measure_string(cell, out);
 	return 0;
 }
 

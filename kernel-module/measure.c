@@ -4,6 +4,8 @@
  *   INDEX TYPE NAME VERSION sha256:HEX SIGNER STATUS
  * NAME is "-" when empty; SIGNER is skid:HEX, issuer-serial:HEX or "-";
  * STATUS is "verified", or "UNVERIFIED" for what sig_enforce=0 let through.
+ * An unsigned string (`cell load -s`) has TYPE "string", its cell's NAME,
+ * VERSION 0, SIGNER "-" and STATUS "unsigned@ADDRESS" (guest-physical).
  * The log only grows until the module is unloaded; it holds at most
  * MEASURE_MAX entries, after which images are refused.
  */
@@ -71,9 +73,13 @@ static int format_entry(char *buf, unsigned int index,
 	int len;
 
 	len = scnprintf(buf, MEASURE_LINE_MAX, "%u %s %s %u sha256:%32phN ",
-			index, jailhouse_sig_type_name(m->type),
+			index, m->string ? "string" :
+			jailhouse_sig_type_name(m->type),
 			m->name[0] ? m->name : "-", m->version, m->sha256);
 	len += format_signer(buf + len, MEASURE_LINE_MAX - len, m);
+	if (m->string)
+		return len + scnprintf(buf + len, MEASURE_LINE_MAX - len,
+				       " unsigned@%#llx\n", m->address);
 	len += scnprintf(buf + len, MEASURE_LINE_MAX - len, " %s\n",
 			 m->verified ? "verified" : "UNVERIFIED");
 	return len;

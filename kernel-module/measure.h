@@ -20,6 +20,9 @@ struct jailhouse_measurement {
 	 *  when the image was not verified (sig_enforce=0). */
 	struct jailhouse_signer_id signer;
 	bool verified;
+	/** An unsigned string (`cell load -s`) for cell @name at @address. */
+	bool string;
+	u64 address;
 };
 
 int jailhouse_measure_init(void);

@@ -138,6 +138,34 @@ int jailhouse_policy_admit_inmate(const char *cell_name,
 	return err;
 }
 
+static void report_string(struct jailhouse_policy_checker *chk,
+			  const struct jailhouse_policy_violation *v)
+{
+	pr_warn("jailhouse: string for cell '%s' refused by the policy: %s\n",
+		(const char *)chk->ctx, jailhouse_policy_rule_text(v->rule));
+}
+
+int jailhouse_policy_admit_string(const char *cell_name)
+{
+	struct jailhouse_policy_checker chk = {
+		.report = report_string,
+		.ctx = (void *)cell_name,
+	};
+	int err = 0;
+
+	mutex_lock(&active_mutex);
+	chk.policy = active.payload;
+	if (!chk.policy) {
+		pr_warn("jailhouse: string for cell '%s' refused: no policy "
+			"loaded\n", cell_name);
+		err = -EPERM;
+	} else if (jailhouse_policy_check_string(&chk, cell_name)) {
+		err = -EPERM;
+	}
+	mutex_unlock(&active_mutex);
+	return err;
+}
+
 void jailhouse_policy_exit(void)
 {
 	jailhouse_verified_release(&active);

@@ -36,6 +36,14 @@ int jailhouse_policy_admit_cell(const struct jailhouse_cell_desc *cell,
 int jailhouse_policy_admit_inmate(const char *cell_name,
 				  const struct jailhouse_verified *v);
 
+/**
+ * Whether the class of cell @cell_name accepts unsigned strings (`cell
+ * load -s`). Without an active policy nothing is admitted.
+ *
+ * Return: 0 or -EPERM, logged.
+ */
+int jailhouse_policy_admit_string(const char *cell_name);
+
 /** Drop the active policy (module unload). */
 void jailhouse_policy_exit(void);
 

@@ -293,8 +293,37 @@ void jailhouse_ivshmem_regions(const struct jailhouse_pci_device *dev,
 }
 
 /*
- * Each ivshmem device's regions exist and belong to no other ivshmem
- * device of the cell (so that every region has at most one role).
+ * The device reports one base address and three sizes (docs/config-format.md):
+ * its non-empty sections follow each other in guest addresses from the
+ * state table on, and the output sections all have one size.
+ */
+static const char *ivshmem_layout_problem(const struct jailhouse_memory *shm,
+					  unsigned int peers)
+{
+	const unsigned int out0 = JAILHOUSE_IVSHMEM_OUTPUT(0);
+	__u64 next = shm[0].virt_start + shm[0].size;
+	unsigned int n;
+
+	/* An empty state table is the config rules' (JH_RULE_ZERO_SIZE). */
+	if (!shm[0].size)
+		return NULL;
+	for (n = 1; n < JAILHOUSE_IVSHMEM_OUTPUT(peers); n++) {
+		if (n > out0 && shm[n].size != shm[out0].size)
+			return "ivshmem output sections of different sizes";
+		if (!shm[n].size)
+			continue;
+		if (shm[n].virt_start != next)
+			return "ivshmem sections not contiguous in guest "
+			       "addresses";
+		next += shm[n].size;
+	}
+	return NULL;
+}
+
+/*
+ * Each ivshmem device's regions exist, are laid out as the device
+ * reports them, and belong to no other ivshmem device of the cell (so
+ * that every region has at most one role).
  */
 static int ivshmem_validate(const struct jailhouse_cell_desc *cell,
 			    struct jailhouse_config_error *err)
@@ -302,6 +331,7 @@ static int ivshmem_validate(const struct jailhouse_cell_desc *cell,
 	const struct jailhouse_pci_device *dev =
 		jailhouse_cell_pci_devices(cell);
 	unsigned int i, j, first, end, first_j, end_j;
+	const char *problem;
 
 	for (i = 0; i < cell->num_pci_devices; i++) {
 		if (dev[i].type != JAILHOUSE_PCI_TYPE_IVSHMEM)
@@ -310,6 +340,11 @@ static int ivshmem_validate(const struct jailhouse_cell_desc *cell,
 		if (end > cell->num_memory_regions)
 			return fail_at(err, "PCI device", i, "ivshmem regions "
 				       "beyond the cell's memory regions");
+		problem = ivshmem_layout_problem(
+			jailhouse_cell_mem_regions(cell) + first,
+			dev[i].shmem_peers);
+		if (problem)
+			return fail_at(err, "PCI device", i, problem);
 		for (j = 0; j < i; j++) {
 			if (dev[j].type != JAILHOUSE_PCI_TYPE_IVSHMEM)
 				continue;

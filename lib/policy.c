@@ -25,6 +25,8 @@ static const char *const rule_texts[JH_POLICY_RULE_COUNT] = {
 	[JH_POLICY_MSR] = "MSRs the class does not allow (or not that access)",
 	[JH_POLICY_REPLY_TIMEOUT] =
 		"reply timeout unbounded (0) or above the class's maximum",
+	[JH_POLICY_UNSIGNED_STRING] =
+		"an unsigned string, which the class does not accept",
 };
 
 const char *jailhouse_policy_rule_text(enum jailhouse_policy_rule rule)
@@ -513,6 +515,21 @@ jailhouse_policy_check_signer(struct jailhouse_policy_checker *chk,
 	unsigned int before = chk->violations;
 
 	check_signer(chk, name, signer);
+	return chk->violations - before;
+}
+
+unsigned int
+jailhouse_policy_check_string(struct jailhouse_policy_checker *chk,
+			      const char *name)
+{
+	const struct jailhouse_policy_class *c = find_class(chk->policy, name);
+	unsigned int before = chk->violations;
+
+	chk->class = c;
+	if (!c)
+		report(chk, JH_POLICY_NO_CLASS, NULL, 0, 0, 0);
+	else if (!(c->flags & JAILHOUSE_POLICY_UNSIGNED_STRINGS))
+		report(chk, JH_POLICY_UNSIGNED_STRING, NULL, 0, 0, 0);
 	return chk->violations - before;
 }
 

@@ -50,6 +50,7 @@ enum jailhouse_policy_rule {
 	JH_POLICY_NOT_SANDBOX,		/* sandbox flag missing */
 	JH_POLICY_REPLY_TIMEOUT,	/* reply timeout unbounded or long */
 	JH_POLICY_MSR,			/* MSRs not allowed */
+	JH_POLICY_UNSIGNED_STRING,	/* strings not accepted */
 	JH_POLICY_RULE_COUNT
 };
 
@@ -100,5 +101,16 @@ unsigned int
 jailhouse_policy_check_signer(struct jailhouse_policy_checker *chk,
 			      const char *name,
 			      const struct jailhouse_signer_id *signer);
+
+/**
+ * Whether the class of cell @name accepts unsigned strings (`cell load
+ * -s`, JAILHOUSE_POLICY_UNSIGNED_STRINGS). Violations are reported as
+ * above.
+ *
+ * Return: the number of violations (0: accepted).
+ */
+unsigned int
+jailhouse_policy_check_string(struct jailhouse_policy_checker *chk,
+			      const char *name);
 
 #endif /* !_JAILHOUSE_LIB_POLICY_H */

@@ -319,14 +319,15 @@ static int parse_bool(struct policy_build *pb, yaml_node_t *map,
 static const char *const class_keys[] = {
 	"name", "cells", "max-memory", "max-cpus", "pio", "pci-allow",
 	"pci-deny", "root-shared", "iommu-required", "min-security-version",
-	"sandbox-required", "max-reply-timeout", "msr", NULL
+	"sandbox-required", "max-reply-timeout", "msr", "unsigned-strings",
+	NULL
 };
 
 static int parse_class_limits(struct policy_build *pb, yaml_node_t *node,
 			      struct jailhouse_policy_class *c)
 {
 	unsigned long long max_memory, max_cpus, min_version, timeout;
-	int shared, iommu, sandbox;
+	int shared, iommu, sandbox, strings;
 
 	shared = parse_bool(pb, node, "root-shared",
 			    JAILHOUSE_POLICY_ROOTSHARED_OK);
@@ -334,7 +335,9 @@ static int parse_class_limits(struct policy_build *pb, yaml_node_t *node,
 			   JAILHOUSE_POLICY_IOMMU_REQUIRED);
 	sandbox = parse_bool(pb, node, "sandbox-required",
 			     JAILHOUSE_POLICY_SANDBOX_REQUIRED);
-	if (shared < 0 || iommu < 0 || sandbox < 0 ||
+	strings = parse_bool(pb, node, "unsigned-strings",
+			     JAILHOUSE_POLICY_UNSIGNED_STRINGS);
+	if (shared < 0 || iommu < 0 || sandbox < 0 || strings < 0 ||
 	    text_opt_u64(pb->td, node, "max-reply-timeout", 0xffffffff,
 			 &timeout) ||
 	    text_need_u64(pb->td, node, "max-memory", ULLONG_MAX,
@@ -346,7 +349,7 @@ static int parse_class_limits(struct policy_build *pb, yaml_node_t *node,
 	c->max_memory = max_memory;
 	c->max_cpus = (__u32)max_cpus;
 	c->min_security_version = (__u32)min_version;
-	c->flags = (__u32)(shared | iommu | sandbox);
+	c->flags = (__u32)(shared | iommu | sandbox | strings);
 	c->max_reply_timeout = (__u32)timeout;
 	return 0;
 }

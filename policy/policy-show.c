@@ -136,6 +136,8 @@ static void show_class(FILE *out, const struct jailhouse_policy *p,
 		c->flags & JAILHOUSE_POLICY_IOMMU_REQUIRED ? "true" : "false",
 		c->flags & JAILHOUSE_POLICY_SANDBOX_REQUIRED ? "true" :
 		"false");
+	if (c->flags & JAILHOUSE_POLICY_UNSIGNED_STRINGS)
+		fprintf(out, "    unsigned-strings: true\n");
 	if (c->max_reply_timeout)
 		fprintf(out, "    max-reply-timeout: %u\n",
 			c->max_reply_timeout);

@@ -65,6 +65,34 @@ int cell_address_parse(const char *text, __u64 *address,
 	return 0;
 }
 
+static bool is_option(const char *arg, const char *s, const char *l)
+{
+	return !strcmp(arg, s) || !strcmp(arg, l);
+}
+
+/* An image (a path) or, after -s, a string: the next element. */
+static int add_image(int argc, char *const argv[], int *i,
+		     struct cell_image_arg *images, unsigned int *n,
+		     const char **reason)
+{
+	struct cell_image_arg *img = &images[*n];
+
+	if (*n == CELL_LOAD_MAX_IMAGES)
+		return fail(reason, "more than 8 images", -E2BIG);
+	memset(img, 0, sizeof(*img));
+	if (!is_option(argv[*i], "-s", "--string")) {
+		img->path = argv[*i];
+	} else {
+		if (++*i == argc)
+			return fail(reason, "-s without a string", -EINVAL);
+		img->string = argv[*i];
+		if (!*img->string)
+			return fail(reason, "-s with an empty string", -EINVAL);
+	}
+	++*n;
+	return 0;
+}
+
 int cell_load_args_parse(int argc, char *const argv[],
 			 struct cell_image_arg *images, unsigned int *num,
 			 const char **reason)
@@ -74,15 +102,10 @@ int cell_load_args_parse(int argc, char *const argv[],
 	int i, err;
 
 	for (i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "-s") || !strcmp(argv[i], "--string"))
-			return fail(reason, "-s: strings are loaded as signed "
-				    "files here (docs/inmates.md)", -EINVAL);
-		if (strcmp(argv[i], "-a") && strcmp(argv[i], "--address")) {
-			if (n == CELL_LOAD_MAX_IMAGES)
-				return fail(reason, "more than 8 images",
-					    -E2BIG);
-			images[n].path = argv[i];
-			images[n++].address = 0;
+		if (!is_option(argv[i], "-a", "--address")) {
+			err = add_image(argc, argv, &i, images, &n, reason);
+			if (err)
+				return err;
 			addressed = false;
 			continue;
 		}

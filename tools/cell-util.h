@@ -17,7 +17,8 @@
 #define CELL_LOAD_MAX_IMAGES	8
 
 struct cell_image_arg {
-	const char *path;
+	const char *path;	/* a signed image, or NULL for @string */
+	const char *string;	/* -s: unsigned bytes the inmate trusts */
 	__u64 address;		/* guest-physical; 0 unless -a */
 };
 
@@ -36,8 +37,9 @@ int cell_address_parse(const char *text, __u64 *address,
 		       const char **reason);
 
 /**
- * `IMAGE [-a|--address ADDRESS] [IMAGE [-a ADDRESS]]...` (@argc words of
- * @argv) into @images, at most CELL_LOAD_MAX_IMAGES; *num gets their count.
+ * `IMAGE|-s STRING [-a|--address ADDRESS] [IMAGE|-s STRING [-a ADDRESS]]...`
+ * (@argc words of @argv; --string for -s) into @images, at most
+ * CELL_LOAD_MAX_IMAGES; *num gets their count.
  */
 int cell_load_args_parse(int argc, char *const argv[],
 			 struct cell_image_arg *images, unsigned int *num,

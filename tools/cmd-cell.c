@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "cell-util.h"
@@ -148,6 +149,30 @@ static int cell_create(int argc, char *argv[])
 	return err;
 }
 
+/*
+ * A string goes to the loader as a file too: an anonymous one holding
+ * its bytes (without the terminating NUL), flagged as a string.
+ */
+static int open_string(const char *string)
+{
+	size_t len = strlen(string);
+	int fd, err;
+
+	if (len > JAILHOUSE_LOAD_STRING_MAX) {
+		fprintf(stderr, "jailhouse: -s: string longer than %u bytes\n",
+			JAILHOUSE_LOAD_STRING_MAX);
+		return -E2BIG;
+	}
+	fd = memfd_create("jailhouse-string", MFD_CLOEXEC);
+	if (fd >= 0 && write(fd, string, len) == (ssize_t)len)
+		return fd;
+	err = errno ? -errno : -EIO;
+	perror("jailhouse: -s: memfd");
+	if (fd >= 0)
+		close(fd);
+	return err;
+}
+
 static void close_images(struct jailhouse_load_image *images,
 			 unsigned int num)
 {
@@ -166,7 +191,12 @@ static int open_images(const struct cell_image_arg *in, unsigned int num,
 			in[n].path, JAILHOUSE_IMAGE_INMATE, cell
 		};
 		memset(&out[n], 0, sizeof(out[n]));
-		out[n].image_fd = open_file(in[n].path);
+		if (in[n].string) {
+			out[n].image_fd = open_string(in[n].string);
+			out[n].flags = JAILHOUSE_LOAD_STRING;
+		} else {
+			out[n].image_fd = open_file(in[n].path);
+		}
 		if (out[n].image_fd < 0) {
 			close_images(out, n);
 			return out[n].image_fd;

@@ -150,8 +150,8 @@ struct jailhouse_msr_range {
 #define JAILHOUSE_PCI_TYPE_BRIDGE	2
 /*
  * Jailhouse's inter-cell shared-memory device (ivshmem): a virtual PCI
- * device. Cells that list one with the same domain and bdf are its peers.
- * Not emulated yet: the hypervisor refuses a cell that has one.
+ * device. Cells that list one with the same domain and bdf are its peers;
+ * the hypervisor emulates it (hypervisor/ivshmem.c), MSI-X only.
  */
 #define JAILHOUSE_PCI_TYPE_IVSHMEM	3
 

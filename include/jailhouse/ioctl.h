@@ -57,10 +57,18 @@ struct jailhouse_cell_id {
 	char name[JAILHOUSE_CELL_NAME_LEN];
 } JAILHOUSE_PACKED;
 
-/* One signed inmate image of JAILHOUSE_CELL_LOAD. */
+/*
+ * jailhouse_load_image.flags: image_fd holds an unsigned string of at
+ * most JAILHOUSE_LOAD_STRING_MAX bytes (`jailhouse cell load -s`), loaded
+ * only if the cell's policy class accepts unsigned strings, and measured.
+ */
+#define JAILHOUSE_LOAD_STRING		0x1
+#define JAILHOUSE_LOAD_STRING_MAX	4096
+
+/* One signed inmate image (or an unsigned string) of JAILHOUSE_CELL_LOAD. */
 struct jailhouse_load_image {
 	__s32 image_fd;
-	__u32 flags;		/* must be 0 */
+	__u32 flags;		/* 0 or JAILHOUSE_LOAD_STRING */
 	/** Guest-physical load address inside a loadable region. */
 	__u64 address;
 } JAILHOUSE_PACKED;

@@ -73,7 +73,11 @@ struct jailhouse_policy_signer {
 #define JAILHOUSE_POLICY_ROOTSHARED_OK	0x1
 #define JAILHOUSE_POLICY_IOMMU_REQUIRED	0x2
 #define JAILHOUSE_POLICY_SANDBOX_REQUIRED 0x4
-#define JAILHOUSE_POLICY_CLASS_FLAGS	0x7
+/* Unsigned strings (`jailhouse cell load -s`) may be loaded into its
+ * cells; without it only signed images. Unknown to older loaders, which
+ * refuse a policy that sets it: no revision change is needed. */
+#define JAILHOUSE_POLICY_UNSIGNED_STRINGS 0x8
+#define JAILHOUSE_POLICY_CLASS_FLAGS	0xf
 
 struct jailhouse_policy_class {
 	char name[JAILHOUSE_POLICY_PATTERN_LEN];	/* NUL-terminated */

@@ -141,12 +141,23 @@ static void test_jailhouse_spellings(void **state)
 	(void)state;
 	assert_int_equal(parse("a --address 0x2000"), 0);
 	assert_int_equal(images[0].address, 0x2000);
-	assert_refused("a -s progress=1 -a 0x1000", -EINVAL,
-		       "-s: strings are loaded as signed files here "
-		       "(docs/inmates.md)");
-	assert_refused("a --string x", -EINVAL,
-		       "-s: strings are loaded as signed files here "
-		       "(docs/inmates.md)");
+	assert_int_equal(parse("a -s progress=1 -a 0x1000 --string x"), 0);
+	assert_int_equal(num, 3);
+	assert_string_equal(images[0].path, "a");
+	assert_null(images[0].string);
+	assert_null(images[1].path);
+	assert_string_equal(images[1].string, "progress=1");
+	assert_int_equal(images[1].address, 0x1000);
+	assert_string_equal(images[2].string, "x");
+	assert_int_equal(images[2].address, 0);
+	/* A string alone, and one that looks like an option. */
+	assert_int_equal(parse("-s -a -a 0x1000"), 0);
+	assert_int_equal(num, 1);
+	assert_string_equal(images[0].string, "-a");
+	assert_int_equal(images[0].address, 0x1000);
+	assert_refused("a -s", -EINVAL, "-s without a string");
+	assert_refused("-a 0x1000 -s x", -EINVAL,
+		       "-a without an image before it");
 }
 
 static void test_cell_number(void **state)

@@ -333,6 +333,47 @@ static void test_ivshmem_device(void **state)
 	expect_error(f, "PCI device", 0, "does no DMA");
 }
 
+static const char ivshmem_text[] =
+	"cell:\n"
+	"  name: peer\n"
+	"  cpus: [2]\n"
+	"  memory:\n"
+	"    - {phys: 0x3c200000, virt: 0x200000, size: 4K, flags: [read]}\n"
+	"    - {phys: 0x3c201000, virt: 0x201000, size: 4K,\n"
+	"       flags: [read, write]}\n"
+	"    - {phys: 0x3c202000, virt: 0x202000, size: 4K,\n"
+	"       flags: [read, write]}\n"
+	"    - {phys: 0x3c203000, virt: 0x203000, size: 4K, flags: [read]}\n"
+	"  pci:\n"
+	"    - {bdf: \"01:0e.0\", type: ivshmem, class: 0xff0000,\n"
+	"       shmem-regions: 0, shmem-id: 0, shmem-peers: 2,\n"
+	"       shmem-vectors: 1}\n";
+
+/* The sections as the device reports them: one base, one output size. */
+static void test_ivshmem_layout(void **state)
+{
+	struct fixture f = { 0 };
+	struct jailhouse_memory *mem;
+
+	(void)state;
+	build_ok(ivshmem_text, &f.blob);
+	f.cell = (void *)f.blob.data;
+	mem = (void *)jailhouse_cell_mem_regions(f.cell);
+	assert_int_equal(validate(&f), 0);
+	mem[3].virt_start = 0x205000;
+	expect_error(&f, "PCI device", 0, "not contiguous in guest addresses");
+	mem[3].virt_start = 0x203000;
+	mem[3].size = 0x2000;
+	expect_error(&f, "PCI device", 0, "output sections of different sizes");
+	mem[3].size = 0x1000;
+	mem[1].size = 0;
+	expect_error(&f, "PCI device", 0, "not contiguous in guest addresses");
+	mem[2].virt_start = 0x201000;
+	mem[3].virt_start = 0x202000;
+	assert_int_equal(validate(&f), 0);
+	config_blob_free(&f.blob);
+}
+
 static void test_console(void **state)
 {
 	struct fixture *f = *state;
@@ -427,6 +468,7 @@ int main(void)
 		CELL_TEST(test_memory_regions),
 		CELL_TEST(test_pio_msr_pci_irqchip),
 		CELL_TEST(test_ivshmem_device),
+		cmocka_unit_test(test_ivshmem_layout),
 		CELL_TEST(test_console),
 		SYS_TEST(test_system_valid),
 		SYS_TEST(test_system_every_truncation),

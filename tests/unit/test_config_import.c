@@ -24,6 +24,7 @@
 #define LINUX_DEMO	6
 #define MEM_FLAGS(g, n)	((g)->mem.data + 32 * (n) + 24)
 #define MEM_SIZE(g, n)	((g)->mem.data + 32 * (n) + 16)
+#define MEM_PHYS(g, n)	((g)->mem.data + 32 * (n))
 
 static unsigned int count_lines(const char *text)
 {
@@ -224,10 +225,9 @@ static void test_ivshmem_rules(void **state)
 	jh14_shapes[IVSHMEM_DEMO].build(&g);
 	g.pci.data[52] = 0;
 	expect_violation(&g, "ivshmem peer id is claimed by two cells");
-	/* A read-write section of another size than the root's. */
+	/* A read-write section elsewhere in memory than the root's. */
 	jh14_shapes[IVSHMEM_DEMO].build(&g);
-	*MEM_SIZE(&g, 1) = 0;
-	*(MEM_SIZE(&g, 1) + 1) = 0x20;
+	*(MEM_PHYS(&g, 1) + 1) += 0x10;
 	expect_violation(&g, "ivshmem peers disagree");
 	/* An empty state table. */
 	jh14_shapes[IVSHMEM_DEMO].build(&g);

@@ -86,10 +86,17 @@ static const char good_b[] = CELL("b", "2", RAM("0x3c100000", "0", "1M"),
 	"    - {phys: 0x3c201000, size: " rw ", flags: [read, write]}\n" \
 	"    - {phys: 0x3c203000, size: 4K, flags: [read" out0 "]}\n"	\
 	"    - {phys: 0x3c204000, size: 4K, flags: [read" out1 "]}\n"
-#define SHM_DEV(type, id)						\
+#define SHM_DEV_VEC(type, id, vectors)					\
 	"  pci:\n    - {bdf: \"01:0e.0\", type: " type			\
 	", class: 0xff0000, shmem-regions: 1, shmem-id: " id		\
-	", shmem-peers: 2, shmem-vectors: 1}\n"
+	", shmem-peers: 2, shmem-vectors: " vectors "}\n"
+#define SHM_DEV(type, id)	SHM_DEV_VEC(type, id, "1")
+/* No read-write section: the output sections follow the state table. */
+#define SHM_REGIONS_NO_RW						\
+	"    - {phys: 0x3c200000, size: 4K, flags: [read]}\n"		\
+	"    - {phys: 0x3c201000, size: 0, flags: [read, write]}\n"	\
+	"    - {phys: 0x3c201000, size: 4K, flags: [read]}\n"		\
+	"    - {phys: 0x3c202000, size: 4K, flags: [read, write]}\n"
 #define SHM_PEER0	CELL("c", "3", RAM("0x3c000000", "0", "1M")	\
 	SHM_REGIONS("8K", ", write", ""), SHM_DEV("ivshmem", "0"))
 #define SHM_PEER(id, rw, out0, out1)					\
@@ -240,10 +247,17 @@ static const struct rule_case cases[] = {
 	  { SHM_PEER0, SHM_PEER("0", "8K", ", write", "") },
 	  JH_RULE_IVSHMEM_PEER },
 	{ "ivshmem mismatch: read-write sections differ", NULL,
-	  { SHM_PEER0, SHM_PEER("1", "4K", "", ", write") },
+	  { SHM_PEER0, CELL("d", "2", RAM("0x3c100000", "0", "1M")
+			    SHM_REGIONS_NO_RW, SHM_DEV("ivshmem", "1")) },
+	  JH_RULE_IVSHMEM_MISMATCH },
+	{ "ivshmem mismatch: vectors differ", NULL,
+	  { SHM_PEER0, CELL("d", "2", RAM("0x3c100000", "0", "1M")
+			    SHM_REGIONS("8K", "", ", write"),
+			    SHM_DEV_VEC("ivshmem", "1", "2")) },
 	  JH_RULE_IVSHMEM_MISMATCH },
 	{ "ivshmem zero size fine: empty read-write section", NULL,
-	  { SHM_PEER("1", "0", "", ", write") }, NO_RULE },
+	  { CELL("d", "2", RAM("0x3c100000", "0", "1M") SHM_REGIONS_NO_RW,
+		 SHM_DEV("ivshmem", "1")) }, NO_RULE },
 	{ "memory conflict: the regions without the device", NULL,
 	  { SHM_PEER0, CELL("d", "2", RAM("0x3c100000", "0", "1M")
 			    SHM_REGIONS("8K", "", ", write"), "") },

@@ -53,7 +53,8 @@ static const char policy_text[] =
 	"    cells: [\"shared-*\"]\n"
 	"    max-memory: 1G\n"
 	"    max-cpus: 4\n"
-	"    root-shared: yes\n";
+	"    root-shared: yes\n"
+	"    unsigned-strings: true\n";
 
 /* A sandbox cell; @extra adds keys, @mem and @cpus vary the limits. */
 #define CELL(name, cpus, mem_size, mem_flags, extra)			\
@@ -230,9 +231,41 @@ static void test_case(void **state)
 	config_blob_free(&cell);
 }
 
+/* Rule of jailhouse_policy_check_string() for cell @name, -1: none. */
+static int string_rule(const struct config_blob *policy, const char *name)
+{
+	unsigned int seen = 0;
+	struct jailhouse_policy_checker chk = {
+		.policy = (const void *)policy->data,
+		.report = record, .ctx = &seen,
+	};
+	unsigned int found = jailhouse_policy_check_string(&chk, name);
+
+	assert_int_equal(found, __builtin_popcount(seen));
+	return seen ? __builtin_ctz(seen) : -1;
+}
+
+/*
+ * `cell load -s`: only a class with unsigned-strings takes a string;
+ * the sandbox class (as the shipped one) does not.
+ */
+static void test_strings(void **state)
+{
+	struct config_blob policy;
+
+	(void)state;
+	build_policy_ok(policy_text, &policy);
+	assert_int_equal(string_rule(&policy, "shared-1"), -1);
+	assert_int_equal(string_rule(&policy, "sandbox-a"),
+			 JH_POLICY_UNSIGNED_STRING);
+	assert_int_equal(string_rule(&policy, "other"), JH_POLICY_NO_CLASS);
+	config_blob_free(&policy);
+}
+
 static void test_every_rule_covered(void **state)
 {
-	unsigned int covered = 0, i;
+	/* The one rule of the string check: test_strings. */
+	unsigned int covered = 1U << JH_POLICY_UNSIGNED_STRING, i;
 
 	(void)state;
 	for (i = 0; i < NUM_CASES; i++)
@@ -376,7 +409,7 @@ static void test_text_errors(void **state)
 
 int main(void)
 {
-	struct CMUnitTest tests[NUM_CASES + 5];
+	struct CMUnitTest tests[NUM_CASES + 6];
 	unsigned int i;
 
 	for (i = 0; i < NUM_CASES; i++)
@@ -386,6 +419,7 @@ int main(void)
 		};
 	tests[i++] = (struct CMUnitTest)cmocka_unit_test(
 		test_every_rule_covered);
+	tests[i++] = (struct CMUnitTest)cmocka_unit_test(test_strings);
 	tests[i++] = (struct CMUnitTest)cmocka_unit_test(test_glob);
 	tests[i++] = (struct CMUnitTest)cmocka_unit_test(test_host_check);
 	tests[i++] = (struct CMUnitTest)cmocka_unit_test(test_validate);

@@ -16,6 +16,7 @@
 #include <jailhouse/errno.h>
 #include <jailhouse/header.h>
 #include <jailhouse/hypercall-handler.h>
+#include <jailhouse/ivshmem.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
 #include <asm/apic.h>
@@ -33,6 +34,13 @@
 #define ICR_SEND_BITS		(APIC_ICR_VECTOR | APIC_ICR_DLVR_MASK | \
 				 APIC_ICR_ASSERT | APIC_ICR_LEVEL)
 #define SIPI_SHIFT		12
+/* MSI address: 0xfee, destination APIC id, logical destination mode. */
+#define MSI_ADDR_BASE_SHIFT	20
+#define MSI_ADDR_BASE		0xfee
+#define MSI_ADDR_DEST_SHIFT	12
+#define MSI_ADDR_LOGICAL	0x4
+/* Vectors 0-15 are exceptions and reserved. */
+#define MSI_MIN_VECTOR		16
 
 static struct apic_cpu apic_cpus[APIC_MAX_CPUS];
 
@@ -389,4 +397,26 @@ bool apic_x2apic_msr_access(struct per_cpu *cpu, __u32 msr, bool write,
 	if (write)
 		return x2apic_write(cpu, reg, msr, *value);
 	return x2apic_read(cpu, reg, msr, value);
+}
+
+/*
+ * An MSI a virtual device (ivshmem) raises in @cell: fixed or lowest
+ * priority delivery, physical destination in address bits 12-19, to the
+ * CPU of @cell with that APIC id; anything else is dropped.
+ */
+void arch_ivshmem_msi(const struct cell *cell, __u64 address, __u32 data)
+{
+	unsigned int dest = (address >> MSI_ADDR_DEST_SHIFT) & 0xff, id;
+	unsigned int mode = (data & APIC_ICR_DLVR_MASK) >> APIC_ICR_DLVR_SHIFT;
+
+	if ((address >> MSI_ADDR_BASE_SHIFT) != MSI_ADDR_BASE ||
+	    (address & MSI_ADDR_LOGICAL) || (data & 0xff) < MSI_MIN_VECTOR ||
+	    (mode != APIC_ICR_DLVR_FIXED && mode != APIC_ICR_DLVR_LOWPRI))
+		return;
+	for (id = 0; id < APIC_MAX_CPUS; id++)
+		if (apic_cpus[id].present && apic_cpus[id].apic_id == dest &&
+		    per_cpu(id)->cell == cell) {
+			ipi_send(dest, data & APIC_ICR_VECTOR);
+			return;
+		}
 }

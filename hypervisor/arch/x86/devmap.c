@@ -2,6 +2,7 @@
 /* Device windows; see asm/devmap.h. */
 #include <jailhouse/header.h>
 #include <jailhouse/mem.h>
+#include <jailhouse/ivshmem.h>
 #include <asm/devmap.h>
 
 /*
@@ -11,10 +12,17 @@
  */
 #define DEVMAP_BASE		(JAILHOUSE_BASE - 0x14000000UL)
 
-_Static_assert(DEVMAP_BASE + DEVMAP_SLOTS * PAGING_HUGE_SIZE <=
-	       JAILHOUSE_BASE - 0x10200000UL, "devmap slots reach the xAPIC");
+/* After the slots, a cached window onto RAM (ivshmem state tables). */
+#define RAM_WINDOW		(DEVMAP_BASE + DEVMAP_SLOTS * PAGING_HUGE_SIZE)
+
+_Static_assert(RAM_WINDOW + PAGING_HUGE_SIZE <= JAILHOUSE_BASE - 0x10200000UL,
+	       "devmap slots reach the xAPIC");
 
 static struct remap_window slots[DEVMAP_SLOTS];
+static struct remap_window ram_window = {
+	.virt = RAM_WINDOW,
+	.flags = PAGING_READ | PAGING_WRITE,
+};
 
 volatile void *devmap(unsigned int slot, __u64 phys)
 {
@@ -25,4 +33,10 @@ volatile void *devmap(unsigned int slot, __u64 phys)
 	win->virt = DEVMAP_BASE + slot * PAGING_HUGE_SIZE;
 	win->flags = PAGING_READ | PAGING_WRITE | PAGING_UNCACHED;
 	return remap_window(win, phys);
+}
+
+/* Callers serialise on the ivshmem lock (ivshmem.c). */
+void *arch_ivshmem_map(__u64 phys)
+{
+	return remap_window(&ram_window, phys);
 }

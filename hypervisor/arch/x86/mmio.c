@@ -13,6 +13,7 @@
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
 #include <jailhouse/header.h>
+#include <jailhouse/ivshmem.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/string.h>
@@ -190,5 +191,7 @@ mmio_access_t mmio_handler_of(__u64 gpa)
 		return ioapic_mmio_access;
 	if (pci_mmcfg_contains(gpa))
 		return pci_mmcfg_access;
+	if (ivshmem_mmio_claims(gpa))
+		return ivshmem_mmio_access;
 	return NULL;
 }

@@ -8,6 +8,7 @@
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/hypercall-handler.h>
+#include <jailhouse/ivshmem.h>
 #include <jailhouse/pci.h>
 #include <jailhouse/percpu.h>
 #include <asm/devmap.h>
@@ -191,6 +192,10 @@ static bool cfg_access(struct per_cpu *cpu, __u16 bdf, unsigned int reg,
 	};
 	enum msi_cfg_result msi = MSI_CFG_PASS;
 
+	if (access.dev && access.dev->type == JAILHOUSE_PCI_TYPE_IVSHMEM) {
+		ivshmem_cfg_access(cpu, access.dev, reg, size, write, value);
+		return true;
+	}
 	if (access.dev && !access.root &&
 	    bar_sizing(cpu, bdf, reg, size, write, value))
 		return true;

@@ -42,9 +42,6 @@ bool test_address(u64 def, u64 *addr);
 
 /* PCI configuration space by ports 0xCF8/0xCFC (dword @reg of @bdf). */
 #define PCI_REG_ID		0x00
-#define PCI_REG_COMMAND		0x04
-#define PCI_CMD_MEMORY		0x2
-#define PCI_CMD_MASTER		0x4
 u32 pci_conf1_read(u16 bdf, u8 reg);
 void pci_conf1_write(u16 bdf, u8 reg, u32 value);
 

@@ -39,7 +39,8 @@ jailhouse disable
 
 # A root cell with an ivshmem device whose output sections are empty, as
 # `jh-config import` makes Jailhouse's qemu-x86: empty regions map nothing
-# (the device itself is not emulated yet), and the root cell enables.
+# (an INTx device, which the hypervisor leaves absent), and the root cell
+# enables.
 awk '/phys: 0x3c000000, size: 48M/ {
 	print "    - {phys: 0x3c000000, size: 4K, flags: [read]}"
 	print "    - {phys: 0x3c001000, size: 4K, flags: [read, write]}"

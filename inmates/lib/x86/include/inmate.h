@@ -104,6 +104,25 @@ void int_init(void);
 void int_set_handler(unsigned int vector, int_handler_t handler);
 
 /*
+ * PCI configuration space by ports (pci.c): @size 1, 2 or 4 bytes at
+ * register @reg (below 256, aligned to @size) of @bdf. pci_find_device()
+ * scans every bdf for the first with @vendor and @device; pci_find_cap()
+ * walks the capability list. Both return -1 if nothing is found.
+ */
+#define PCI_REG_COMMAND		0x04
+#define PCI_REG_CLASS_REV	0x08
+#define PCI_REG_BAR(n)		(0x10 + 4 * (n))
+#define PCI_CMD_MEMORY		0x0002
+#define PCI_CMD_MASTER		0x0004
+#define PCI_CAP_VENDOR		0x09
+#define PCI_CAP_MSIX		0x11
+u32 pci_read_config(u16 bdf, unsigned int reg, unsigned int size);
+void pci_write_config(u16 bdf, unsigned int reg, u32 value,
+		      unsigned int size);
+int pci_find_device(u16 vendor, u16 device);
+int pci_find_cap(u16 bdf, u8 cap);
+
+/*
  * SMP: start the cell's CPU with APIC id @apic_id at @entry, on a stack
  * of its own, interrupts off (smp.c; at most SMP_MAX_APS of them).
  * Return: 0 once it runs there, -1 if it did not arrive within a second.

@@ -1,0 +1,124 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# machines: qemu
+# Two sandbox cells talk through an ivshmem device
+# (configs/x86/ivshmem-demo-a.conf and -b.conf); variants of b that
+# claim a's peer id, disagree with a on vectors or on where a section
+# is, or write a's output section are refused first. inmates/demos/x86/
+# ivshmem-demo in each finds the device in configuration space, aims its
+# MSI-X vectors at its CPU, announces its state and rings the other's
+# doorbell; each must receive doorbells and see the other's state table
+# entry, read-write word and output section. b gets `hostile=1` as an
+# unsigned string (cell load -s), which its policy class accepts and a's
+# refuses; the string is measured. Then cell b writes the
+# read-only state table: the hypervisor fails that cell and only it; a
+# stays running and keeps its doorbells. After both are destroyed the
+# shared memory is zero and Linux's again.
+set -eu
+. tests/vm/lib/signed.sh
+work=/tmp/ivshmem
+mkdir -p $work
+fail() { echo "cell-ivshmem: FAIL: $*"; jailhouse console | tail -n 20; exit 1; }
+
+# wait_for REGEX SECONDS: until the hypervisor console shows it.
+wait_for() {
+	i=0
+	until jailhouse console | grep -q "$1"; do
+		[ $i -lt $2 ] || fail "no \"$1\" within $2 s"
+		sleep 1
+		i=$((i + 1))
+	done
+}
+
+cat >$work/ivshmem.policy <<POLICY
+classes:
+  - name: ivshmem-strings
+    cells: ["ivshmem-demo-b"]
+    max-memory: 2M
+    max-cpus: 1
+    pci-allow: ["ff"]
+    root-shared: false
+    sandbox-required: true
+    max-reply-timeout: 1000
+    min-security-version: 1
+    unsigned-strings: true
+  - name: ivshmem
+    cells: ["ivshmem-demo-*"]
+    max-memory: 2M
+    max-cpus: 1
+    pci-allow: ["ff"]
+    root-shared: false
+    sandbox-required: true
+    max-reply-timeout: 1000
+    min-security-version: 1
+POLICY
+
+signed_load_module
+signed_enable
+jh-policy compile $work/ivshmem.policy -o $work/ivshmem.pol
+jh-sign --type policy $work/ivshmem.pol
+jailhouse policy load $work/ivshmem.pol
+for p in a b; do
+	jh-sign -o $work/$p.cell configs/x86/ivshmem-demo-$p.cell
+	jh-sign --cell ivshmem-demo-$p -o $work/$p.bin \
+		inmates/demos/x86/ivshmem-demo.bin
+done
+jailhouse cell create $work/a.cell
+
+# refused NAME SED REASON: b changed so, refused next to a, naming REASON.
+jh-config show configs/x86/ivshmem-demo-b.cell >$work/b.conf
+refused() {
+	sed "$2" $work/b.conf >$work/$1.conf
+	cmp -s $work/b.conf $work/$1.conf && fail "$1: sed changed nothing"
+	jh-config build $work/$1.conf -o $work/$1.unsigned
+	jh-sign -o $work/$1.cell $work/$1.unsigned
+	jailhouse cell create $work/$1.cell 2>/dev/null &&
+		fail "$1: created"
+	dmesg | tail -n 3 | grep -q "$3" || fail "$1: no refusal '$3'"
+	echo "cell-ivshmem: refused $1: $(dmesg | grep "$3" | tail -n 1)"
+}
+refused peer-id '/0x3d202000/s/\[read\]/[read, write]/
+	/0x3d203000/s/\[read, write\]/[read]/; s/shmem-id: 1/shmem-id: 0/' \
+	"PCI device 0: ivshmem peer id is claimed by two cells"
+refused vectors 's/shmem-vectors: 4/shmem-vectors: 2/' \
+	"PCI device 0: ivshmem peers disagree"
+refused elsewhere 's/phys: 0x3d203000/phys: 0x3d204000/' \
+	"PCI device 0: ivshmem peers disagree"
+refused foreign-output '/0x3d202000/s/\[read\]/[read, write]/' \
+	"memory region 4: ivshmem region writable beyond its role"
+jailhouse cell create $work/b.cell
+# An unsigned string: refused for a (its class takes none), loaded and
+# measured for b.
+jailhouse cell load ivshmem-demo-a $work/a.bin -s hostile=1 -a 0x1000 \
+	2>/dev/null && fail "a took an unsigned string"
+dmesg | tail -n 2 | grep -q "string for cell 'ivshmem-demo-a' refused" ||
+	fail "no refusal of a's string"
+jailhouse cell load ivshmem-demo-a $work/a.bin
+jailhouse cell load ivshmem-demo-b $work/b.bin -s hostile=1 -a 0x1000
+sum=$(printf 'hostile=1' | sha256sum | cut -d' ' -f1)
+jailhouse measurements |
+	grep -q "string ivshmem-demo-b 0 sha256:$sum - unsigned@0x1000$" ||
+	fail "b's string not measured: $(jailhouse measurements | tail -n 2)"
+jailhouse cell start ivshmem-demo-a
+jailhouse cell start ivshmem-demo-b
+
+wait_for "SUCCESS: peer 0:" 40
+wait_for "SUCCESS: peer 1:" 20
+jailhouse console | grep "ivshmem-demo:" | head -n 12
+wait_for 'Cell "ivshmem-demo-b" FAILED' 10
+jailhouse console | grep -q "FAILURE: state table written" &&
+	fail "cell b wrote the read-only state table"
+jailhouse cell list | grep -q "ivshmem-demo-a  *running" ||
+	fail "cell a stopped: $(jailhouse cell list)"
+
+jailhouse cell destroy ivshmem-demo-b
+jailhouse cell list | grep -q "ivshmem-demo-a  *running" ||
+	fail "cell a stopped with b's destroy: $(jailhouse cell list)"
+jailhouse cell destroy ivshmem-demo-a
+jailhouse disable
+# The sections were zeroed when the last peer went.
+left=$(dd if=/dev/mem bs=4096 skip=$((0x3d200000 / 4096)) count=4 \
+	2>/dev/null | tr -d '\000' | wc -c)
+[ "$left" -eq 0 ] || fail "shared memory not zeroed: $left bytes set"
+rmmod jailhouse
+echo "cell-ivshmem: ok"
