@@ -160,7 +160,8 @@ static int vmx_probe(void)
 		      PROC_IO_BITMAPS | PROC_MSR_BITMAPS | PROC_SECONDARY, 0,
 		      &vmx.proc) ||
 	    !controls(MSR_IA32_VMX_PROCBASED_CTLS2,
-		      PROC2_EPT | PROC2_VPID | PROC2_UNRESTRICTED,
+		      PROC2_EPT | PROC2_VPID | PROC2_UNRESTRICTED |
+		      PROC2_WBINVD,
 		      PROC2_RDTSCP | PROC2_INVPCID | PROC2_XSAVES,
 		      &vmx.proc2) ||
 	    !controls(MSR_IA32_VMX_EXIT_CTLS + true_ctls,
@@ -358,17 +359,22 @@ static void vmcs_init_host(struct per_cpu *cpu)
 	vmcs_write(HOST_RIP, (unsigned long)vmx_exit);
 }
 
-/* The cell's tables, bitmaps and VPID; #AC and #DB for cells not root. */
+/*
+ * The cell's tables, bitmaps and VPID; the exceptions and cache flushes
+ * intercepted for it (vcpu.c). INVD exits on every cell anyway.
+ */
 static void vmcs_init_cell(const struct cell *cell)
 {
+	vmcs_write(SECONDARY_CTLS, vmx.proc2 & ~PROC2_WBINVD);
+	if (vcpu_intercept_wbinvd(cell))
+		vmcs_write(SECONDARY_CTLS, vmx.proc2);
 	vmcs_write(IO_BITMAP_A, virt_to_phys(cell->arch.io_bitmap));
 	vmcs_write(IO_BITMAP_B, virt_to_phys(cell->arch.io_bitmap) +
 		   PAGE_SIZE);
 	vmcs_write(MSR_BITMAP, virt_to_phys(cell->arch.msr_bitmap));
 	vmcs_write(EPT_POINTER, eptp_of(cell->arch.npt.phys));
 	vmcs_write(VPID, vpid_of(cell));
-	vmcs_write(EXCEPTION_BITMAP, cell_is_root(cell) ? 0 :
-		   (1U << X86_VEC_DB) | (1U << X86_VEC_AC));
+	vmcs_write(EXCEPTION_BITMAP, vcpu_exception_intercepts(cell));
 }
 
 /*
@@ -380,7 +386,6 @@ static void vmcs_init_controls(const struct cell *cell)
 {
 	vmcs_write(PIN_BASED_CTLS, vmx.pin);
 	vmcs_write(PROC_BASED_CTLS, vmx.proc);
-	vmcs_write(SECONDARY_CTLS, vmx.proc2);
 	vmcs_write(VM_EXIT_CTLS, vmx.exit);
 	vmcs_write(CR3_TARGET_COUNT, 0);
 	vmcs_write(VM_EXIT_MSR_STORE_COUNT, 0);
@@ -551,11 +556,27 @@ static void vmx_irq_window(void)
 }
 
 /*
+ * What no VMCS field holds and SVM's reset clears in the VMCB: CR2 and
+ * the syscall MSRs (Linux's entry points and per-CPU base) are the
+ * guest's as they are in the CPU.
+ */
+static void guest_regs_clear(void)
+{
+	write_cr2(0);
+	write_msr(MSR_STAR, 0);
+	write_msr(MSR_LSTAR, 0);
+	write_msr(MSR_CSTAR, 0);
+	write_msr(MSR_SFMASK, 0);
+	write_msr(MSR_KERNEL_GS_BASE, 0);
+}
+
+/*
  * A new cell may reuse an old one's id (VPID) and table pages: nothing
  * cached for either survives the reset.
  */
 static void reset_to(struct per_cpu *cpu, __u64 address)
 {
+	guest_regs_clear();
 	vmcs_reset_state(address);
 	vmcs_init_cell(cpu->cell);
 	vmx_tlb_flush(cpu);
@@ -795,16 +816,6 @@ static void vmx_handle_xsetbv(struct per_cpu *cpu)
 	vmx_skip_instruction(cpu);
 }
 
-/* INVD would drop the hypervisor's dirty lines: the root gets WBINVD. */
-static bool vmx_handle_invd(struct per_cpu *cpu)
-{
-	if (!cell_is_root(cpu->cell))
-		return false;
-	asm volatile("wbinvd" : : : "memory");
-	vmx_skip_instruction(cpu);
-	return true;
-}
-
 static void report_exit(struct per_cpu *cpu, __u32 reason)
 {
 	if ((reason & VMX_EXIT_REASON_MASK) == VMX_EXIT_EPT_VIOLATION)
@@ -890,7 +901,9 @@ static bool dispatch_exit(struct per_cpu *cpu, __u32 reason)
 		vmx_handle_xsetbv(cpu);
 		return true;
 	case VMX_EXIT_INVD:
-		return vmx_handle_invd(cpu);
+	case VMX_EXIT_WBINVD:
+		vcpu_handle_cache_flush(cpu);
+		return true;
 	case VMX_EXIT_INIT:
 		apic_init_received(cpu);
 		return true;
