@@ -651,6 +651,30 @@ static void vmx_host_nmi(struct per_cpu *cpu)
 		vmcs_write(PROC_BASED_CTLS, vmx.proc | PROC_NMI_WINDOW);
 }
 
+/*
+ * An exit caused by an NMI leaves NMIs blocked, and with virtual NMIs no
+ * VM entry lifts that: only an IRET does. Without one the CPU would never
+ * see a kick again (a cell's CPU would not park, nor come back to Linux).
+ * An NMI pending now arrives in the hypervisor (vmx_host_nmi()).
+ */
+static void nmi_unblock(void)
+{
+	unsigned long tmp;
+
+	asm volatile("mov %%rsp, %0\n\t"
+		     "push %1\n\t"
+		     "push %0\n\t"
+		     "pushf\n\t"
+		     "push %2\n\t"
+		     "lea 1f(%%rip), %0\n\t"
+		     "push %0\n\t"
+		     "iretq\n"
+		     "1:"
+		     : "=&r" (tmp)
+		     : "i" (GDT_SEL_DATA), "i" (GDT_SEL_CODE)
+		     : "cc", "memory");
+}
+
 /* #AC and #DB of a cell: given back, so that it cannot hang the CPU. */
 static bool vmx_handle_exception(struct per_cpu *cpu)
 {
@@ -658,6 +682,7 @@ static bool vmx_handle_exception(struct per_cpu *cpu)
 	__u32 vector = info & INTR_INFO_VECTOR_MASK;
 
 	if ((info & INTR_INFO_TYPE_MASK) == INTR_TYPE_NMI) {
+		nmi_unblock();
 		vmx_handle_nmi(cpu);
 		return true;
 	}
