@@ -26,6 +26,7 @@
 #include <config.h>
 
 #define CPUID_XSAVE			0xd
+#define X86_CR4_OSXSAVE			(1UL << 18)
 #define XCR0_X87			(1ULL << 0)
 #define XCR0_SSE			(1ULL << 1)
 #define XCR0_AVX			(1ULL << 2)
@@ -809,12 +810,19 @@ static bool vmx_handle_cr(struct per_cpu *cpu)
 	return true;
 }
 
-/* XCR0 as the CPU would accept it; anything else is #GP, as natively. */
+/*
+ * XCR0 as the CPU would accept it; anything else is #GP, as natively.
+ * Without CR4.OSXSAVE in the host (Linux may boot without XSAVE, as it
+ * does in Bochs) XSETBV would raise #UD in the hypervisor: the guest
+ * gets #GP instead.
+ */
 static bool xcr0_valid(__u64 value)
 {
 	struct cpuid_regs r;
 	__u64 supported;
 
+	if (!(read_cr4() & X86_CR4_OSXSAVE))
+		return false;
 	cpuid(CPUID_XSAVE, 0, &r);
 	supported = r.eax | (__u64)r.edx << 32;
 	if (!(value & XCR0_X87) || value & ~supported)
