@@ -98,6 +98,20 @@ static void test_osxsave_mirrors_guest_cr4(void **state)
 	assert_int_equal(r.ecx, CPUID_ECX_OSXSAVE);
 }
 
+/* Linux without XSAVE: nobody is offered XSAVE or AVX (VT-x's XSETBV). */
+static void test_no_xsave_without_host_osxsave(void **state)
+{
+	struct cpuid_guest g = { .root_cell = false, .osxsave = false };
+	__u32 ecx = ask(CPUID_FEATURES, &g).ecx;
+
+	(void)state;
+	assert_int_equal(ecx & (CPUID_ECX_XSAVE | CPUID_ECX_AVX), 0);
+	g.osxsave = true;
+	ecx = ask(CPUID_FEATURES, &g).ecx;
+	assert_int_equal(ecx & (CPUID_ECX_XSAVE | CPUID_ECX_AVX),
+			 CPUID_ECX_XSAVE | CPUID_ECX_AVX);
+}
+
 static void test_other_leaves_untouched(void **state)
 {
 	struct cpuid_regs r = ask(0x7, &inmate);
@@ -117,6 +131,7 @@ int main(void)
 		cmocka_unit_test(test_hypervisor_bit_for_non_root_only),
 		cmocka_unit_test(test_tsc_deadline_for_root_only),
 		cmocka_unit_test(test_osxsave_mirrors_guest_cr4),
+		cmocka_unit_test(test_no_xsave_without_host_osxsave),
 		cmocka_unit_test(test_other_leaves_untouched),
 	};
 

@@ -20,7 +20,6 @@
 #include <asm/processor.h>
 
 #define CPUID_EXT_MAX			0x80000000
-#define CPUID_ECX_XSAVE			(1U << 26)
 #define CPUID_XSAVE			0xd
 #define CPUID_LEAF7			0x7
 #define CPUID_7_ECX_RDPID		(1U << 22)

@@ -27,6 +27,12 @@ static void features_leaf(const struct cpuid_guest *guest,
 	if (guest->osxsave)
 		regs->ecx |= CPUID_ECX_OSXSAVE;
 	/*
+	 * Linux booted without XSAVE (as in Bochs): the hypervisor cannot
+	 * set XCR0 for a guest on VT-x, so no guest sees XSAVE or AVX.
+	 */
+	else
+		regs->ecx &= ~(CPUID_ECX_XSAVE | CPUID_ECX_AVX);
+	/*
 	 * The TSC-deadline MSR is not offered to cells: their timer is the
 	 * APIC's one-shot or periodic mode at comm region apic_khz, which
 	 * Jailhouse's inmate library falls back to without this bit.

@@ -18,8 +18,10 @@
  * See msr_is_reserved(). The first entries hold for every cell; those
  * from hv_only on only for cells other than the root cell: machine state
  * the whole system shares (microcode, memory types and routing, SMM,
- * machine checks, the CPU's errata and chicken bits), which the root
- * cell set up at boot and no sandbox may change or read.
+ * machine checks, the CPU's errata and chicken bits, package power and
+ * its energy counters), which the root cell set up at boot and no
+ * sandbox may change or read; and Intel PT, whose trace output goes to
+ * host-physical addresses, past the EPT tables.
  */
 static const struct reserved_msrs {
 	__u32 first;
@@ -35,9 +37,15 @@ static const struct reserved_msrs {
 	{ MSR_IA32_FEATURE_CONTROL, 1, MSR_ACCESS_RW },
 	{ 0x00000079, 1, MSR_ACCESS_RW },	/* BIOS_UPDT_TRIG (microcode) */
 	{ 0x0000009b, 1, MSR_ACCESS_RW },	/* SMM_MONITOR_CTL */
+	{ 0x0000009e, 1, MSR_ACCESS_RW },	/* SMBASE */
+	{ 0x000000e2, 1, MSR_ACCESS_RW },	/* PKG_CST_CONFIG_CONTROL */
+	{ 0x0000013c, 1, MSR_ACCESS_RW },	/* FEATURE_CONFIG (AES-NI lock) */
 	{ 0x000000fe, 1, MSR_ACCESS_RW },	/* MTRRcap */
 	{ 0x00000179, 3, MSR_ACCESS_RW },	/* MCG_CAP, _STATUS, _CTL */
+	{ 0x000001a0, 1, MSR_ACCESS_RW },	/* MISC_ENABLE (XD disable...) */
+	{ 0x000001a4, 1, MSR_ACCESS_RW },	/* MISC_FEATURE_CONTROL */
 	{ 0x000001d9, 1, MSR_ACCESS_RW },	/* DEBUGCTL (BTS, LBR freeze) */
+	{ 0x000001fc, 1, MSR_ACCESS_RW },	/* POWER_CTL (C1E) */
 	{ 0x000001f2, 2, MSR_ACCESS_RW },	/* SMRR_PHYSBASE, _PHYSMASK */
 	{ 0x00000200, 0x20, MSR_ACCESS_RW },	/* variable-range MTRRs */
 	{ 0x00000250, 1, MSR_ACCESS_RW },	/* fixed-range MTRRs */
@@ -47,6 +55,13 @@ static const struct reserved_msrs {
 	{ 0x00000280, 0x20, MSR_ACCESS_RW },	/* MCi_CTL2 */
 	{ 0x00000400, 0x80, MSR_ACCESS_RW },	/* MCi_CTL ... _MISC */
 	{ 0x00000480, 0x12, MSR_ACCESS_RW },	/* VMX capabilities */
+	{ 0x00000560, 2, MSR_ACCESS_RW },	/* RTIT_OUTPUT_BASE, _MASK */
+	{ 0x00000570, 3, MSR_ACCESS_RW },	/* RTIT_CTL, _STATUS, _CR3 */
+	{ 0x00000580, 8, MSR_ACCESS_RW },	/* RTIT_ADDR0-3 ranges */
+	{ 0x00000606, 1, MSR_ACCESS_RW },	/* RAPL_POWER_UNIT */
+	{ 0x00000610, 0x11, MSR_ACCESS_RW },	/* RAPL package, DRAM; uncore */
+	{ 0x00000638, 0xb, MSR_ACCESS_RW },	/* RAPL PP0, PP1 */
+	{ 0x00000c80, 1, MSR_ACCESS_RW },	/* DEBUG_INTERFACE */
 	{ 0xc0000080, 1, MSR_ACCESS_RW },	/* EFER: emulated (svm.c) */
 	{ 0xc0010010, 1, MSR_ACCESS_RW },	/* SYSCFG */
 	{ 0xc0010015, 1, MSR_ACCESS_RW },	/* HWCR */
@@ -57,6 +72,7 @@ static const struct reserved_msrs {
 	{ 0xc0010058, 1, MSR_ACCESS_RW },	/* MMIO_CFG_BASE (MMCONFIG) */
 	{ 0xc0010111, 3, MSR_ACCESS_RW },	/* SMM_BASE, _ADDR, _MASK */
 	{ 0xc0010118, 1, MSR_ACCESS_RW },	/* SVM_KEY */
+	{ 0xc0010299, 3, MSR_ACCESS_RW },	/* RAPL unit, core, package */
 	{ 0xc0011020, 4, MSR_ACCESS_RW },	/* LS_, IC_, DE_, BU_CFG */
 	{ 0xc0011029, 1, MSR_ACCESS_RW },	/* DE_CFG (LFENCE, errata) */
 };

@@ -26,6 +26,7 @@
 #include <config.h>
 
 #define CPUID_XSAVE			0xd
+#define X86_CR4_OSXSAVE			(1UL << 18)
 #define XCR0_X87			(1ULL << 0)
 #define XCR0_SSE			(1ULL << 1)
 #define XCR0_AVX			(1ULL << 2)
@@ -160,7 +161,8 @@ static int vmx_probe(void)
 		      PROC_IO_BITMAPS | PROC_MSR_BITMAPS | PROC_SECONDARY, 0,
 		      &vmx.proc) ||
 	    !controls(MSR_IA32_VMX_PROCBASED_CTLS2,
-		      PROC2_EPT | PROC2_VPID | PROC2_UNRESTRICTED,
+		      PROC2_EPT | PROC2_VPID | PROC2_UNRESTRICTED |
+		      PROC2_WBINVD,
 		      PROC2_RDTSCP | PROC2_INVPCID | PROC2_XSAVES,
 		      &vmx.proc2) ||
 	    !controls(MSR_IA32_VMX_EXIT_CTLS + true_ctls,
@@ -358,17 +360,22 @@ static void vmcs_init_host(struct per_cpu *cpu)
 	vmcs_write(HOST_RIP, (unsigned long)vmx_exit);
 }
 
-/* The cell's tables, bitmaps and VPID; #AC and #DB for cells not root. */
+/*
+ * The cell's tables, bitmaps and VPID; the exceptions and cache flushes
+ * intercepted for it (vcpu.c). INVD exits on every cell anyway.
+ */
 static void vmcs_init_cell(const struct cell *cell)
 {
+	vmcs_write(SECONDARY_CTLS, vmx.proc2 & ~PROC2_WBINVD);
+	if (vcpu_intercept_wbinvd(cell))
+		vmcs_write(SECONDARY_CTLS, vmx.proc2);
 	vmcs_write(IO_BITMAP_A, virt_to_phys(cell->arch.io_bitmap));
 	vmcs_write(IO_BITMAP_B, virt_to_phys(cell->arch.io_bitmap) +
 		   PAGE_SIZE);
 	vmcs_write(MSR_BITMAP, virt_to_phys(cell->arch.msr_bitmap));
 	vmcs_write(EPT_POINTER, eptp_of(cell->arch.npt.phys));
 	vmcs_write(VPID, vpid_of(cell));
-	vmcs_write(EXCEPTION_BITMAP, cell_is_root(cell) ? 0 :
-		   (1U << X86_VEC_DB) | (1U << X86_VEC_AC));
+	vmcs_write(EXCEPTION_BITMAP, vcpu_exception_intercepts(cell));
 }
 
 /*
@@ -380,7 +387,6 @@ static void vmcs_init_controls(const struct cell *cell)
 {
 	vmcs_write(PIN_BASED_CTLS, vmx.pin);
 	vmcs_write(PROC_BASED_CTLS, vmx.proc);
-	vmcs_write(SECONDARY_CTLS, vmx.proc2);
 	vmcs_write(VM_EXIT_CTLS, vmx.exit);
 	vmcs_write(CR3_TARGET_COUNT, 0);
 	vmcs_write(VM_EXIT_MSR_STORE_COUNT, 0);
@@ -551,11 +557,27 @@ static void vmx_irq_window(void)
 }
 
 /*
+ * What no VMCS field holds and SVM's reset clears in the VMCB: CR2 and
+ * the syscall MSRs (Linux's entry points and per-CPU base) are the
+ * guest's as they are in the CPU.
+ */
+static void guest_regs_clear(void)
+{
+	write_cr2(0);
+	write_msr(MSR_STAR, 0);
+	write_msr(MSR_LSTAR, 0);
+	write_msr(MSR_CSTAR, 0);
+	write_msr(MSR_SFMASK, 0);
+	write_msr(MSR_KERNEL_GS_BASE, 0);
+}
+
+/*
  * A new cell may reuse an old one's id (VPID) and table pages: nothing
  * cached for either survives the reset.
  */
 static void reset_to(struct per_cpu *cpu, __u64 address)
 {
+	guest_regs_clear();
 	vmcs_reset_state(address);
 	vmcs_init_cell(cpu->cell);
 	vmx_tlb_flush(cpu);
@@ -630,6 +652,30 @@ static void vmx_host_nmi(struct per_cpu *cpu)
 		vmcs_write(PROC_BASED_CTLS, vmx.proc | PROC_NMI_WINDOW);
 }
 
+/*
+ * An exit caused by an NMI leaves NMIs blocked, and with virtual NMIs no
+ * VM entry lifts that: only an IRET does. Without one the CPU would never
+ * see a kick again (a cell's CPU would not park, nor come back to Linux).
+ * An NMI pending now arrives in the hypervisor (vmx_host_nmi()).
+ */
+static void nmi_unblock(void)
+{
+	unsigned long tmp;
+
+	asm volatile("mov %%rsp, %0\n\t"
+		     "push %1\n\t"
+		     "push %0\n\t"
+		     "pushf\n\t"
+		     "push %2\n\t"
+		     "lea 1f(%%rip), %0\n\t"
+		     "push %0\n\t"
+		     "iretq\n"
+		     "1:"
+		     : "=&r" (tmp)
+		     : "i" (GDT_SEL_DATA), "i" (GDT_SEL_CODE)
+		     : "cc", "memory");
+}
+
 /* #AC and #DB of a cell: given back, so that it cannot hang the CPU. */
 static bool vmx_handle_exception(struct per_cpu *cpu)
 {
@@ -637,6 +683,7 @@ static bool vmx_handle_exception(struct per_cpu *cpu)
 	__u32 vector = info & INTR_INFO_VECTOR_MASK;
 
 	if ((info & INTR_INFO_TYPE_MASK) == INTR_TYPE_NMI) {
+		nmi_unblock();
 		vmx_handle_nmi(cpu);
 		return true;
 	}
@@ -763,12 +810,19 @@ static bool vmx_handle_cr(struct per_cpu *cpu)
 	return true;
 }
 
-/* XCR0 as the CPU would accept it; anything else is #GP, as natively. */
+/*
+ * XCR0 as the CPU would accept it; anything else is #GP, as natively.
+ * Without CR4.OSXSAVE in the host (Linux may boot without XSAVE, as it
+ * does in Bochs) XSETBV would raise #UD in the hypervisor: the guest
+ * gets #GP instead.
+ */
 static bool xcr0_valid(__u64 value)
 {
 	struct cpuid_regs r;
 	__u64 supported;
 
+	if (!(read_cr4() & X86_CR4_OSXSAVE))
+		return false;
 	cpuid(CPUID_XSAVE, 0, &r);
 	supported = r.eax | (__u64)r.edx << 32;
 	if (!(value & XCR0_X87) || value & ~supported)
@@ -793,16 +847,6 @@ static void vmx_handle_xsetbv(struct per_cpu *cpu)
 	asm volatile("xsetbv" : : "a" ((__u32)value), "d" (value >> 32),
 		     "c" (0) : "memory");
 	vmx_skip_instruction(cpu);
-}
-
-/* INVD would drop the hypervisor's dirty lines: the root gets WBINVD. */
-static bool vmx_handle_invd(struct per_cpu *cpu)
-{
-	if (!cell_is_root(cpu->cell))
-		return false;
-	asm volatile("wbinvd" : : : "memory");
-	vmx_skip_instruction(cpu);
-	return true;
 }
 
 static void report_exit(struct per_cpu *cpu, __u32 reason)
@@ -890,7 +934,9 @@ static bool dispatch_exit(struct per_cpu *cpu, __u32 reason)
 		vmx_handle_xsetbv(cpu);
 		return true;
 	case VMX_EXIT_INVD:
-		return vmx_handle_invd(cpu);
+	case VMX_EXIT_WBINVD:
+		vcpu_handle_cache_flush(cpu);
+		return true;
 	case VMX_EXIT_INIT:
 		apic_init_received(cpu);
 		return true;

@@ -2,7 +2,8 @@
 /*
  * Read, first thing, what the CPU's previous owner may have left in the
  * registers no world switch touches: x87, SSE and AVX state, MXCSR,
- * DR0-DR3, DR6, DR7, TSC_AUX. Everything must be in its reset state (the
+ * DR0-DR3, DR6, DR7, TSC_AUX, and CR2 (in the CPU itself on VT-x, in
+ * the VMCB on AMD-V). Everything must be in its reset state (the
  * hypervisor clears it when the CPU changes hands); anything else is
  * printed and the test fails. (The performance counters are cleared too,
  * but RDPMC raises #UD under QEMU's TCG: not read here.)
@@ -102,6 +103,7 @@ static void check_avx(void)
 static void check_misc(void)
 {
 	struct cpuid_regs r;
+	unsigned long cr2;
 	u32 aux;
 
 	expect("DR0", READ_DR(0), 0);
@@ -110,6 +112,8 @@ static void check_misc(void)
 	expect("DR3", READ_DR(3), 0);
 	expect("DR6", READ_DR(6), DR6_RESET);
 	expect("DR7", READ_DR(7), DR7_RESET);
+	asm volatile("mov %%cr2, %0" : "=r" (cr2));
+	expect("CR2", cr2, 0);
 	cpuid(0x80000001, 0, &r);
 	if (!(r.edx & CPUID_EXT_EDX_RDTSCP))
 		return;

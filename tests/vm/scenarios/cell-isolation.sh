@@ -15,73 +15,17 @@
 # com2: cpu-leak: Test result: SUCCESS
 set -eu
 . tests/vm/lib/signed.sh
-work=/tmp/iso
-mkdir -p $work
-cell=sandbox-demo
-sentinel=0x3c200000
+. tests/vm/lib/cells.sh
+WORK=/tmp/iso
+CELL_CPU=3
+CELL_CONFIG=configs/x86/sandbox-demo.cell
+mkdir -p $WORK
 fail() { echo "cell-isolation: FAIL: $*"; jailhouse console | tail -n 8; exit 1; }
-state() { jailhouse cell list | sed -n "s/^[0-9]*  *$cell  *\(.*[^ ]\)  *3$/\1/p"; }
-
-sentinel_bytes() {
-	dd if=/dev/mem bs=4096 skip=$((sentinel / 4096)) count=1 2>/dev/null
-}
-
-sentinel_ok() {
-	sentinel_bytes | cmp -s - $work/sentinel ||
-		fail "$1: the sentinel buffer at $sentinel changed"
-}
-
-# start NAME [ARGS]: create the cell, load the signed test (and its
-# command line at 0x1000), start it, let it run.
-start() {
-	jh-sign --cell $cell -o $work/$1.bin inmates/tests/x86/$1.bin
-	jailhouse cell create $work/cell
-	if [ -n "${2:-}" ]; then
-		printf '%s' "$2" >$work/$1.cmd
-		jh-sign --cell $cell $work/$1.cmd
-		jailhouse cell load $cell $work/$1.bin $work/$1.cmd -a 0x1000
-	else
-		jailhouse cell load $cell $work/$1.bin
-	fi
-	jailhouse cell start $cell
-	sleep 2
-}
-
-# finish NAME: destroy within bounded time; Linux and the sentinel fine.
-finish() {
-	t0=$(date +%s)
-	jailhouse cell destroy $cell
-	[ $(($(date +%s) - t0)) -le 5 ] || fail "$1: destroy took too long"
-	sentinel_ok "$1"
-	echo "cell-isolation: $1: ok"
-}
-
-failures() { jailhouse console | grep -c "Cell \"$cell\" FAILED" || true; }
-
-# expect_failed NAME ARGS [ALSO-ACCEPTED-STATE]: the hypervisor failed
-# the cell (not the inmate giving up by itself), or the state is the
-# other one accepted.
-expect_failed() {
-	before=$(failures)
-	start "$1" "$2"
-	s=$(state)
-	case "$s" in
-	failed)	[ "$(failures)" -gt "$before" ] ||
-			fail "$1: failed, but not by the hypervisor" ;;
-	"${3:-failed}") ;;
-	*) fail "$1: cell state '$s', expected failed${3:+ or $3}" ;;
-	esac
-	finish "$1"
-}
 
 signed_load_module
 signed_enable
 signed_policy
-jh-sign -o $work/cell configs/x86/sandbox-demo.cell
-head -c 4096 /dev/urandom >$work/sentinel
-dd if=$work/sentinel of=/dev/mem bs=4096 seek=$((sentinel / 4096)) \
-	conv=notrunc 2>/dev/null
-sentinel_ok "setup"
+cells_setup
 
 # Vector registers full of the root's data on CPU 3, then the CPU changes
 # hands: the inmate must find every register in its reset state (COM2).
@@ -109,14 +53,14 @@ jailhouse console | grep -q "IOAPIC 0 register 0x16 write 0x33 refused" ||
 
 # The x2APIC MSRs and the PM timer, used the way Jailhouse's inmate
 # library uses them: nothing refused, the cell keeps running.
-start x2apic-lib ""
+start inmates/tests/x86/x2apic-lib.bin ""
 [ "$(state)" = running ] || fail "x2apic-lib: state '$(state)'"
 finish x2apic-lib
 
 # #DB whose delivery raises #DB for ever (CVE-2015-8104; TCG loops on the
 # handler variant): intercepted, every round exits to the hypervisor, and
 # destroy still takes the CPU back.
-start db-loop "watch=handler"
+start inmates/tests/x86/db-loop.bin "watch=handler"
 [ "$(state)" = running ] || fail "db-loop: state '$(state)'"
 n=$(jailhouse hypervisor info | awk '$1 == "exception" { print $5 }')
 [ "${n:-0}" -gt 1000 ] || fail "db-loop: ${n:-no} exception exits on CPU 3"
@@ -124,7 +68,7 @@ finish db-loop
 
 # WBINVD and INVD: intercepted (counted as "other" exits), ignored for a
 # cell without DMA; the cell goes on.
-start cache-flush ""
+start inmates/tests/x86/cache-flush.bin ""
 [ "$(state)" = running ] || fail "cache-flush: state '$(state)'"
 n=$(jailhouse hypervisor info | awk '$1 == "other" { print $5 }')
 [ "${n:-0}" -ge 1000 ] || fail "cache-flush: ${n:-no} other exits on CPU 3"
@@ -132,7 +76,7 @@ finish cache-flush
 
 # Never answers: the shutdown request times out (bounded for a sandbox)
 # and the cell is failed and stopped.
-start shutdown-ignore ""
+start inmates/tests/x86/shutdown-ignore.bin ""
 t0=$(date +%s)
 jailhouse cell shutdown $cell || true
 [ $(($(date +%s) - t0)) -le 5 ] || fail "shutdown-ignore: shutdown hung"
@@ -141,12 +85,12 @@ finish shutdown-ignore
 
 # Holds running-locked and denies shutdown: it keeps running, but its
 # lock vetoes nothing and destroy wins.
-start lock-running ""
-if jailhouse cell shutdown $cell 2>$work/err; then
+start inmates/tests/x86/lock-running.bin ""
+if jailhouse cell shutdown $cell 2>$WORK/err; then
 	fail "lock-running: shutdown was approved"
 fi
-grep -q "Operation not permitted" $work/err ||
-	fail "lock-running: $(cat $work/err)"
+grep -q "Operation not permitted" $WORK/err ||
+	fail "lock-running: $(cat $WORK/err)"
 finish lock-running
 
 [ "$(cat /sys/devices/system/cpu/online)" = 0-3 ] ||

@@ -23,7 +23,9 @@
 #define CPUID_FEATURES			0x1
 #define CPUID_ECX_VMX			(1U << 5)
 #define CPUID_ECX_TSC_DEADLINE		(1U << 24)
+#define CPUID_ECX_XSAVE			(1U << 26)
 #define CPUID_ECX_OSXSAVE		(1U << 27)
+#define CPUID_ECX_AVX			(1U << 28)
 #define CPUID_ECX_HYPERVISOR		(1U << 31)
 #define CPUID_EXT_FEATURES		0x80000001
 #define CPUID_EXT_ECX_SVM		(1U << 2)

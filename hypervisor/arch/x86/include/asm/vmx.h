@@ -20,6 +20,11 @@
 #define MSR_IA32_DEBUGCTL		0x1d9
 #define MSR_FS_BASE			0xc0000100
 #define MSR_GS_BASE			0xc0000101
+#define MSR_STAR			0xc0000081
+#define MSR_LSTAR			0xc0000082
+#define MSR_CSTAR			0xc0000083
+#define MSR_SFMASK			0xc0000084
+#define MSR_KERNEL_GS_BASE		0xc0000102
 
 #define MSR_IA32_VMX_BASIC		0x480
 #define VMX_BASIC_REVISION_MASK		0x7fffffffULL
@@ -168,6 +173,7 @@ enum vmx_seg { SEG_ES, SEG_CS, SEG_SS, SEG_DS, SEG_FS, SEG_GS, SEG_LDTR,
 #define PROC2_EPT			(1U << 1)
 #define PROC2_RDTSCP			(1U << 3)
 #define PROC2_VPID			(1U << 5)
+#define PROC2_WBINVD			(1U << 6)
 #define PROC2_UNRESTRICTED		(1U << 7)
 #define PROC2_INVPCID			(1U << 12)
 #define PROC2_XSAVES			(1U << 20)
