@@ -336,7 +336,10 @@ static bool cell_has_pin(const struct jailhouse_cell_desc *desc,
 /*
  * No IOAPIC pin of the cell may carry an interrupt a Linux driver has
  * requested: the device would go silent in the root, and the cell would
- * get a root device's interrupts. Unbind the driver first.
+ * get a root device's interrupts. Unbind the driver first, or give the
+ * cell a policy class with root-irqs (Jailhouse's ioapic-demo takes the
+ * ACPI SCI from Linux by design); the hypervisor restores the root's
+ * entry at destroy either way.
  */
 static int check_linux_irqs(const struct jailhouse_cell_desc *desc)
 {
@@ -347,6 +350,12 @@ static int check_linux_irqs(const struct jailhouse_cell_desc *desc)
 		    !linux_irq_pin(irq, &ioapic_id, &pin) ||
 		    !cell_has_pin(desc, ioapic_id, pin))
 			continue;
+		if (jailhouse_policy_allows_root_irqs(desc->name)) {
+			cell_err(desc->name, "IOAPIC %u pin %u: taken from "
+				 "Linux's IRQ %u (the policy class allows "
+				 "root-irqs)", ioapic_id, pin, irq);
+			continue;
+		}
 		cell_err(desc->name, "IOAPIC %u pin %u: Linux's IRQ %u uses "
 			 "it (see /proc/interrupts); unbind its driver first",
 			 ioapic_id, pin, irq);

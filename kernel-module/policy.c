@@ -166,6 +166,19 @@ int jailhouse_policy_admit_string(const char *cell_name)
 	return err;
 }
 
+bool jailhouse_policy_allows_root_irqs(const char *cell_name)
+{
+	const struct jailhouse_policy_class *c = NULL;
+	bool allowed;
+
+	mutex_lock(&active_mutex);
+	if (active.payload)
+		c = jailhouse_policy_find_class(active.payload, cell_name);
+	allowed = c && (c->flags & JAILHOUSE_POLICY_ROOT_IRQS);
+	mutex_unlock(&active_mutex);
+	return allowed;
+}
+
 void jailhouse_policy_exit(void)
 {
 	jailhouse_verified_release(&active);

@@ -45,6 +45,12 @@ int jailhouse_policy_admit_inmate(const char *cell_name,
 int jailhouse_policy_admit_string(const char *cell_name);
 
 /** Drop the active policy (module unload). */
+/**
+ * Whether the active policy's class of @cell_name lets it take IOAPIC
+ * pins whose interrupt a Linux driver holds (root-irqs).
+ */
+bool jailhouse_policy_allows_root_irqs(const char *cell_name);
+
 void jailhouse_policy_exit(void);
 
 #endif /* !_JAILHOUSE_MODULE_POLICY_H */

@@ -304,8 +304,8 @@ static bool any_pattern_matches(const struct jailhouse_policy *p,
 	return false;
 }
 
-static const struct jailhouse_policy_class *
-find_class(const struct jailhouse_policy *p, const char *name)
+const struct jailhouse_policy_class *
+jailhouse_policy_find_class(const struct jailhouse_policy *p, const char *name)
 {
 	const struct jailhouse_policy_class *c = jailhouse_policy_classes(p);
 	__u32 i;
@@ -522,7 +522,7 @@ unsigned int
 jailhouse_policy_check_string(struct jailhouse_policy_checker *chk,
 			      const char *name)
 {
-	const struct jailhouse_policy_class *c = find_class(chk->policy, name);
+	const struct jailhouse_policy_class *c = jailhouse_policy_find_class(chk->policy, name);
 	unsigned int before = chk->violations;
 
 	chk->class = c;
@@ -542,7 +542,7 @@ unsigned int jailhouse_policy_check_cell(struct jailhouse_policy_checker *chk,
 
 	if (signer)
 		check_signer(chk, cell->name, signer);
-	c = find_class(chk->policy, cell->name);
+	c = jailhouse_policy_find_class(chk->policy, cell->name);
 	chk->class = c;
 	if (!c) {
 		report(chk, JH_POLICY_NO_CLASS, NULL, 0, 0, 0);

@@ -109,6 +109,10 @@ jailhouse_policy_check_signer(struct jailhouse_policy_checker *chk,
  *
  * Return: the number of violations (0: accepted).
  */
+/** The first class of @p whose patterns match cell @name, or NULL. */
+const struct jailhouse_policy_class *
+jailhouse_policy_find_class(const struct jailhouse_policy *p, const char *name);
+
 unsigned int
 jailhouse_policy_check_string(struct jailhouse_policy_checker *chk,
 			      const char *name);

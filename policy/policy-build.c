@@ -320,14 +320,14 @@ static const char *const class_keys[] = {
 	"name", "cells", "max-memory", "max-cpus", "pio", "pci-allow",
 	"pci-deny", "root-shared", "iommu-required", "min-security-version",
 	"sandbox-required", "max-reply-timeout", "msr", "unsigned-strings",
-	NULL
+	"root-irqs", NULL
 };
 
 static int parse_class_limits(struct policy_build *pb, yaml_node_t *node,
 			      struct jailhouse_policy_class *c)
 {
 	unsigned long long max_memory, max_cpus, min_version, timeout;
-	int shared, iommu, sandbox, strings;
+	int shared, iommu, sandbox, strings, irqs;
 
 	shared = parse_bool(pb, node, "root-shared",
 			    JAILHOUSE_POLICY_ROOTSHARED_OK);
@@ -337,7 +337,8 @@ static int parse_class_limits(struct policy_build *pb, yaml_node_t *node,
 			     JAILHOUSE_POLICY_SANDBOX_REQUIRED);
 	strings = parse_bool(pb, node, "unsigned-strings",
 			     JAILHOUSE_POLICY_UNSIGNED_STRINGS);
-	if (shared < 0 || iommu < 0 || sandbox < 0 || strings < 0 ||
+	irqs = parse_bool(pb, node, "root-irqs", JAILHOUSE_POLICY_ROOT_IRQS);
+	if (shared < 0 || iommu < 0 || sandbox < 0 || strings < 0 || irqs < 0 ||
 	    text_opt_u64(pb->td, node, "max-reply-timeout", 0xffffffff,
 			 &timeout) ||
 	    text_need_u64(pb->td, node, "max-memory", ULLONG_MAX,
@@ -349,7 +350,7 @@ static int parse_class_limits(struct policy_build *pb, yaml_node_t *node,
 	c->max_memory = max_memory;
 	c->max_cpus = (__u32)max_cpus;
 	c->min_security_version = (__u32)min_version;
-	c->flags = (__u32)(shared | iommu | sandbox | strings);
+	c->flags = (__u32)(shared | iommu | sandbox | strings | irqs);
 	c->max_reply_timeout = (__u32)timeout;
 	return 0;
 }

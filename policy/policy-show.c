@@ -138,6 +138,8 @@ static void show_class(FILE *out, const struct jailhouse_policy *p,
 		"false");
 	if (c->flags & JAILHOUSE_POLICY_UNSIGNED_STRINGS)
 		fprintf(out, "    unsigned-strings: true\n");
+	if (c->flags & JAILHOUSE_POLICY_ROOT_IRQS)
+		fprintf(out, "    root-irqs: true\n");
 	if (c->max_reply_timeout)
 		fprintf(out, "    max-reply-timeout: %u\n",
 			c->max_reply_timeout);

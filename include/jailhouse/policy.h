@@ -77,7 +77,11 @@ struct jailhouse_policy_signer {
  * cells; without it only signed images. Unknown to older loaders, which
  * refuse a policy that sets it: no revision change is needed. */
 #define JAILHOUSE_POLICY_UNSIGNED_STRINGS 0x8
-#define JAILHOUSE_POLICY_CLASS_FLAGS	0xf
+/* Its cells may take IOAPIC pins whose interrupt a Linux driver holds
+ * (Jailhouse's ioapic-demo takes the ACPI SCI); without it the loader
+ * refuses such a cell. Unknown to older loaders, as above. */
+#define JAILHOUSE_POLICY_ROOT_IRQS	0x10
+#define JAILHOUSE_POLICY_CLASS_FLAGS	0x1f
 
 struct jailhouse_policy_class {
 	char name[JAILHOUSE_POLICY_PATTERN_LEN];	/* NUL-terminated */

@@ -65,6 +65,7 @@ classes:
     root-shared: false
     iommu-required: false
     min-security-version: 1
+    root-irqs: true                 # 4. takes COM1's pin from Linux
 POLICY
 jh-policy compile $work/hostile.policy -o $work/hostile.pol
 jh-sign $work/hostile.pol
