@@ -107,63 +107,66 @@ int jailhouse_policy_admit_cell(const struct jailhouse_cell_desc *cell,
 	return err;
 }
 
-static void report_inmate(struct jailhouse_policy_checker *chk,
-			  const struct jailhouse_policy_violation *v)
+/* Something loaded into a cell: what it is, the cell, who signed it. */
+struct admission {
+	const char *what;
+	const char *cell_name;
+	const struct jailhouse_signer_id *signer;
+};
+
+static void report_admission(struct jailhouse_policy_checker *chk,
+			     const struct jailhouse_policy_violation *v)
 {
-	pr_warn("jailhouse: inmate image for cell '%s' refused by the "
-		"policy: %s\n", (const char *)chk->ctx,
-		jailhouse_policy_rule_text(v->rule));
+	const struct admission *a = chk->ctx;
+
+	pr_warn("jailhouse: %s for cell '%s' refused by the policy: %s\n",
+		a->what, a->cell_name, jailhouse_policy_rule_text(v->rule));
+}
+
+/* Signed images: their signer's rules; unsigned strings: the class's. */
+static unsigned int check_admission(struct jailhouse_policy_checker *chk,
+				    const struct admission *a)
+{
+	if (a->signer)
+		return jailhouse_policy_check_signer(chk, a->cell_name,
+						     a->signer);
+	return jailhouse_policy_check_string(chk, a->cell_name);
+}
+
+static int admit(const struct admission *a)
+{
+	struct jailhouse_policy_checker chk = {
+		.report = report_admission,
+		.ctx = (void *)a,
+	};
+	int err = 0;
+
+	mutex_lock(&active_mutex);
+	chk.policy = active.payload;
+	if (!chk.policy) {
+		pr_warn("jailhouse: %s for cell '%s' refused: no policy "
+			"loaded\n", a->what, a->cell_name);
+		err = -EPERM;
+	} else if (check_admission(&chk, a)) {
+		err = -EPERM;
+	}
+	mutex_unlock(&active_mutex);
+	return err;
 }
 
 int jailhouse_policy_admit_inmate(const char *cell_name,
 				  const struct jailhouse_verified *v)
 {
-	struct jailhouse_policy_checker chk = {
-		.report = report_inmate,
-		.ctx = (void *)cell_name,
-	};
-	int err = 0;
+	const struct admission a = { "inmate image", cell_name, &v->signer };
 
-	mutex_lock(&active_mutex);
-	chk.policy = active.payload;
-	if (!chk.policy) {
-		pr_warn("jailhouse: inmate image for cell '%s' refused: no "
-			"policy loaded\n", cell_name);
-		err = -EPERM;
-	} else if (jailhouse_policy_check_signer(&chk, cell_name,
-						 &v->signer)) {
-		err = -EPERM;
-	}
-	mutex_unlock(&active_mutex);
-	return err;
-}
-
-static void report_string(struct jailhouse_policy_checker *chk,
-			  const struct jailhouse_policy_violation *v)
-{
-	pr_warn("jailhouse: string for cell '%s' refused by the policy: %s\n",
-		(const char *)chk->ctx, jailhouse_policy_rule_text(v->rule));
+	return admit(&a);
 }
 
 int jailhouse_policy_admit_string(const char *cell_name)
 {
-	struct jailhouse_policy_checker chk = {
-		.report = report_string,
-		.ctx = (void *)cell_name,
-	};
-	int err = 0;
+	const struct admission a = { "string", cell_name, NULL };
 
-	mutex_lock(&active_mutex);
-	chk.policy = active.payload;
-	if (!chk.policy) {
-		pr_warn("jailhouse: string for cell '%s' refused: no policy "
-			"loaded\n", cell_name);
-		err = -EPERM;
-	} else if (jailhouse_policy_check_string(&chk, cell_name)) {
-		err = -EPERM;
-	}
-	mutex_unlock(&active_mutex);
-	return err;
+	return admit(&a);
 }
 
 bool jailhouse_policy_allows_root_irqs(const char *cell_name)
