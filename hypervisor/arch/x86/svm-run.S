@@ -9,9 +9,7 @@
  * The stack starts over at the top of the CPU's stack area:
  *   top - 8: cpu, top - 16: host VMCB, top - 24: guest VMCB.
  */
-/* Behind the guard page and the stack (struct per_cpu). */
-#define PERCPU_STACK_TOP	(5 * 4096)
-#define REGS_SIZE		(15 * 8)
+#include <asm/guest-regs-asm.h>
 
 	.text
 	.globl	svm_run
@@ -26,21 +24,8 @@ svm_run:
 	vmrun	%rax
 	vmsave	%rax
 
-	push	%rax		/* placeholder: the guest's RAX is in the VMCB */
-	push	%rcx
-	push	%rdx
-	push	%rbx
-	push	%rbp
-	push	%rsi
-	push	%rdi
-	push	%r8
-	push	%r9
-	push	%r10
-	push	%r11
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
+	/* RAX's slot holds nothing: the guest's RAX is in the VMCB. */
+	push_guest_regs
 
 	mov	REGS_SIZE + 8(%rsp), %rax
 	vmload	%rax
@@ -48,19 +33,6 @@ svm_run:
 	mov	%rsp, %rsi
 	call	svm_handle_exit
 
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%r11
-	pop	%r10
-	pop	%r9
-	pop	%r8
-	pop	%rdi
-	pop	%rsi
-	pop	%rbp
-	pop	%rbx
-	pop	%rdx
-	pop	%rcx
+	pop_guest_regs_but_rax
 	add	$8, %rsp
 	jmp	1b

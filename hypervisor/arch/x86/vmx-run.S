@@ -7,9 +7,7 @@
  * the guest. The guest's RSP and RIP live in the VMCS. A failed
  * VMLAUNCH or VMRESUME falls through to vmx_entry_failed(cpu).
  */
-/* Behind the guard page and the stack (struct per_cpu). */
-#define PERCPU_STACK_TOP	(5 * 4096)
-#define REGS_SIZE		(15 * 8)
+#include <asm/guest-regs-asm.h>
 
 	.text
 	.globl	vmx_launch
@@ -23,40 +21,13 @@ vmx_launch:
 
 	.globl	vmx_exit
 vmx_exit:
-	push	%rax
-	push	%rcx
-	push	%rdx
-	push	%rbx
-	push	%rbp
-	push	%rsi
-	push	%rdi
-	push	%r8
-	push	%r9
-	push	%r10
-	push	%r11
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
+	push_guest_regs
 
 	mov	REGS_SIZE(%rsp), %rdi
 	mov	%rsp, %rsi
 	call	vmx_handle_exit
 
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%r11
-	pop	%r10
-	pop	%r9
-	pop	%r8
-	pop	%rdi
-	pop	%rsi
-	pop	%rbp
-	pop	%rbx
-	pop	%rdx
-	pop	%rcx
+	pop_guest_regs_but_rax
 	pop	%rax
 	vmresume
 
