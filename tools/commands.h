@@ -54,6 +54,12 @@ bool jailhouse_explain_refusal(const struct signed_input *in,
 int jailhouse_floors_restore(int dev);
 int jailhouse_floors_save(int dev);
 
+/**
+ * The loader's floors on device @dev into *@floors (malloc'ed; free it).
+ * Return: how many, or -errno (*@floors then NULL).
+ */
+int jailhouse_floors_get(int dev, struct jailhouse_floor **floors);
+
 /* `jailhouse enable|disable|console` (cmd-enable.c). */
 int cmd_enable(int argc, char *argv[]);
 int cmd_disable(int argc, char *argv[]);

@@ -111,21 +111,35 @@ static int write_floors(const struct jailhouse_floor *floors,
 	return 0;
 }
 
-int jailhouse_floors_save(int dev)
+int jailhouse_floors_get(int dev, struct jailhouse_floor **floors)
 {
 	struct jailhouse_floors_args args = { .num = JAILHOUSE_FLOORS_MAX };
+	int held;
+
+	*floors = calloc(JAILHOUSE_FLOORS_MAX, sizeof(**floors));
+	if (!*floors)
+		return -ENOMEM;
+	args.floors = (__u64)(unsigned long)*floors;
+	held = ioctl(dev, JAILHOUSE_FLOORS_GET, &args);
+	if (held < 0) {
+		held = -errno;
+		free(*floors);
+		*floors = NULL;
+	}
+	return held;
+}
+
+int jailhouse_floors_save(int dev)
+{
 	struct jailhouse_floor *floors;
 	int held, err;
 
-	floors = calloc(JAILHOUSE_FLOORS_MAX, sizeof(*floors));
-	if (!floors)
-		return -ENOMEM;
-	args.floors = (__u64)(unsigned long)floors;
-	held = ioctl(dev, JAILHOUSE_FLOORS_GET, &args);
+	held = jailhouse_floors_get(dev, &floors);
+	if (held == -ENOMEM)
+		return held;
 	if (held < 0)
-		err = file_error("the loader gave no floors", -errno);
-	else
-		err = write_floors(floors, (unsigned int)held);
+		return file_error("the loader gave no floors", held);
+	err = write_floors(floors, (unsigned int)held);
 	free(floors);
 	return err;
 }

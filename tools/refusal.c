@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -78,16 +77,13 @@ static void signer_text(const struct jailhouse_signer_id *s, char *buf,
 static __u32 loader_floor(const struct examined *ex)
 {
 	const struct jailhouse_sig_header *hdr = ex->parts.header;
-	struct jailhouse_floors_args args = { .num = JAILHOUSE_FLOORS_MAX };
-	struct jailhouse_floor *floors, *f;
+	struct jailhouse_floor *floors = NULL, *f;
 	__u32 floor = 0;
-	int dev, held;
+	int dev, held = 0;
 
-	floors = calloc(JAILHOUSE_FLOORS_MAX, sizeof(*floors));
 	dev = open(JAILHOUSE_DEVICE, O_RDWR | O_CLOEXEC);
-	args.floors = (__u64)(unsigned long)floors;
-	held = floors && dev >= 0 ? ioctl(dev, JAILHOUSE_FLOORS_GET, &args) :
-	       -1;
+	if (dev >= 0)
+		held = jailhouse_floors_get(dev, &floors);
 	for (f = floors; held > 0 && f < floors + held; f++)
 		if (f->type == hdr->type &&
 		    f->signer_type == ex->signer.type &&
