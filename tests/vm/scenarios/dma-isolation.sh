@@ -27,6 +27,7 @@
 # after destroy.
 set -eu
 . tests/vm/lib/signed.sh
+. tests/vm/lib/wait.sh
 work=/tmp/dma
 mkdir -p $work
 edu=/sys/bus/pci/devices/0000:00:03.0
@@ -198,14 +199,12 @@ head -c 2048 $work/sentinel >$work/sentinel.half
 jailhouse cell create $work/edu.cell
 jailhouse cell load edu-dma $work/edu-dma.bin
 jailhouse cell start edu-dma
-sleep 2
-jailhouse hypervisor info >/dev/null
+wait_until 30 cell_in_state edu-dma failed ||
+	fail "edu-dma: not failed: $(jailhouse cell list)"
 jailhouse console | grep -q "edu-dma: DMA within the cell's RAM works" ||
 	fail "edu-dma: no DMA within its own RAM"
 logged edu-dma write $root_target ||
 	fail "edu-dma: no fault logged for its write to root memory"
-jailhouse cell list | grep -q "edu-dma  *failed" ||
-	fail "edu-dma: not failed: $(jailhouse cell list)"
 jailhouse cell stats edu-dma | grep -q "^dma_faults  *1" ||
 	fail "edu-dma: dma_faults: $(jailhouse cell stats edu-dma | grep dma)"
 page $root_target | cmp -s - $work/sentinel.half ||
@@ -219,15 +218,14 @@ jh-sign --cell edu-dma -o $work/edu-msi.bin inmates/tests/x86/edu-msi.bin
 jailhouse cell create $work/edu.cell
 jailhouse cell load edu-dma $work/edu-msi.bin
 jailhouse cell start edu-dma
-sleep 2
+wait_until 30 cell_in_state edu-dma failed ||
+	fail "edu-msi: not failed: $(jailhouse cell list)"
 jailhouse console | grep -q "edu-msi: BAR0 0xfea00000 sized: mask 0xfff00000" ||
 	fail "edu-msi: the cell could not size its BAR"
 jailhouse console | grep -q "edu-msi: 5 MSIs on APIC id 1" ||
 	fail "edu-msi: the cell's MSIs did not arrive on its CPU"
 jailhouse console | grep -q "edu-dma\": MSI of 00:03.0, address 0xfee00000 .*refused" ||
 	fail "edu-msi: MSI aimed at a root CPU not refused"
-jailhouse cell list | grep -q "edu-dma  *failed" ||
-	fail "edu-msi: not failed: $(jailhouse cell list)"
 echo "dma-isolation: edu-msi: MSIs on the cell's CPU, root CPU refused"
 jailhouse cell destroy edu-dma
 printf '\006\000' | dd of=$edu/config bs=1 seek=4 conv=notrunc 2>/dev/null
