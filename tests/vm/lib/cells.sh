@@ -9,6 +9,8 @@
 # outside the cell's 1 MiB; the memory tests aim there), must never
 # change.
 
+. tests/vm/lib/wait.sh
+
 cell=sandbox-demo
 sentinel=0x3c200000
 
@@ -73,6 +75,8 @@ failures() { jailhouse console | grep -c "Cell \"$cell\" FAILED" || true; }
 expect_failed() {
 	before=$(failures)
 	start "inmates/tests/x86/$1.bin" "$2"
+	# On a slow machine the hypervisor may not have caught it yet.
+	[ -n "${3:-}" ] || wait_until 20 cell_in_state $cell failed || true
 	s=$(state)
 	case "$s" in
 	failed)	[ "$(failures)" -gt "$before" ] ||
