@@ -45,46 +45,60 @@ static bool is_pem(BIO *bio)
 	return len == (int)sizeof(head) && memcmp(head, begin, len) == 0;
 }
 
+/* Reads one kind of object from @bio, in its PEM or its DER form. */
+typedef void *(*bio_reader)(BIO *bio, bool pem);
+
+static void *read_cert(BIO *bio, bool pem)
+{
+	if (pem)
+		return PEM_read_bio_X509(bio, NULL, NULL, NULL);
+	return d2i_X509_bio(bio, NULL);
+}
+
+static void *read_key(BIO *bio, bool pem)
+{
+	if (pem)
+		return PEM_read_bio_PrivateKey(bio, NULL, NULL, NULL);
+	return d2i_PrivateKey_bio(bio, NULL);
+}
+
+/* The object in the file @path; @refusal says why it is not one. */
+static void *read_object(const char *path, bio_reader reader,
+			 const char *refusal, int *err)
+{
+	void *obj;
+	BIO *bio;
+
+	*err = open_bio(path, &bio);
+	if (*err)
+		return NULL;
+	obj = reader(bio, is_pem(bio));
+	BIO_free(bio);
+	if (!obj)
+		*err = jh_fail_ossl(path, refusal);
+	return obj;
+}
+
 int jh_load_cert(const char *path, X509 **cert)
 {
-	BIO *bio;
 	int err;
 
 	if (jh_is_token_uri(path))
 		return jh_token_load_cert(path, cert);
-	err = open_bio(path, &bio);
-	if (err)
-		return err;
-	if (is_pem(bio))
-		*cert = PEM_read_bio_X509(bio, NULL, NULL, NULL);
-	else
-		*cert = d2i_X509_bio(bio, NULL);
-	BIO_free(bio);
-	if (!*cert)
-		return jh_fail_ossl(path, "not an X.509 certificate (PEM or "
-				    "DER)");
-	return 0;
+	*cert = read_object(path, read_cert,
+			    "not an X.509 certificate (PEM or DER)", &err);
+	return err;
 }
 
 int jh_load_key(const char *path, EVP_PKEY **key)
 {
-	BIO *bio;
 	int err;
 
 	if (jh_is_token_uri(path))
 		return jh_token_load_key(path, key);
-	err = open_bio(path, &bio);
-	if (err)
-		return err;
-	if (is_pem(bio))
-		*key = PEM_read_bio_PrivateKey(bio, NULL, NULL, NULL);
-	else
-		*key = d2i_PrivateKey_bio(bio, NULL);
-	BIO_free(bio);
-	if (!*key)
-		return jh_fail_ossl(path, "cannot read the private key "
-				    "(wrong passphrase or not a key?)");
-	return 0;
+	*key = read_object(path, read_key, "cannot read the private key "
+			   "(wrong passphrase or not a key?)", &err);
+	return err;
 }
 
 int jh_load_signer(const char *key_path, const char *cert_path,
