@@ -27,7 +27,7 @@ static int fail_at(struct jailhouse_config_error *err, const char *item,
 	return -EINVAL;
 }
 
-static bool all_zero(const void *p, size_t len)
+bool jailhouse_all_zero(const void *p, size_t len)
 {
 	const __u8 *b = p;
 
@@ -150,7 +150,7 @@ const char *jailhouse_cell_name_problem(const char *name)
 		return "empty";
 	if (len == JAILHOUSE_CELL_NAME_LEN)
 		return "not NUL-terminated within 32 bytes";
-	if (!all_zero(name + len, JAILHOUSE_CELL_NAME_LEN - len))
+	if (!jailhouse_all_zero(name + len, JAILHOUSE_CELL_NAME_LEN - len))
 		return "padding after the NUL is not zero";
 	return NULL;
 }
@@ -161,7 +161,7 @@ static const char *console_problem(const struct jailhouse_console *con)
 		return "reserved field is not zero";
 	switch (con->type) {
 	case JAILHOUSE_CON_TYPE_NONE:
-		if (!all_zero(con, sizeof(*con)))
+		if (!jailhouse_all_zero(con, sizeof(*con)))
 			return "type none with an address, size or divider";
 		return NULL;
 	case JAILHOUSE_CON_TYPE_UART_PIO:
@@ -379,7 +379,8 @@ static const char *irqchip_problem(const struct jailhouse_irqchip *chip)
 static int elements_validate(const struct jailhouse_cell_desc *cell,
 			     struct jailhouse_config_error *err)
 {
-	if (all_zero(jailhouse_cell_cpu_set(cell), cell->cpu_set_size))
+	if (jailhouse_all_zero(jailhouse_cell_cpu_set(cell),
+			       cell->cpu_set_size))
 		return fail(err, "CPU set", "the cell has no CPU");
 	return CHECK_ARRAY(err, "memory region",
 			   jailhouse_cell_mem_regions(cell),
@@ -474,7 +475,7 @@ static const char *ioapic_problem(const struct jailhouse_ioapic *ioapic)
 {
 	if (ioapic->address == 0)
 		return "no register address";
-	if (!all_zero(ioapic->reserved, sizeof(ioapic->reserved)))
+	if (!jailhouse_all_zero(ioapic->reserved, sizeof(ioapic->reserved)))
 		return "reserved field is not zero";
 	return NULL;
 }
@@ -487,10 +488,10 @@ static int platform_validate(const struct jailhouse_platform_info *pf,
 		return fail(err, "platform", "more than 8 IOMMUs or IOAPICs");
 	if (pf->reserved0 || pf->reserved1)
 		return fail(err, "platform", "reserved field is not zero");
-	if (!all_zero(&pf->iommu_units[pf->num_iommu_units],
+	if (!jailhouse_all_zero(&pf->iommu_units[pf->num_iommu_units],
 		      (JAILHOUSE_MAX_IOMMU_UNITS - pf->num_iommu_units) *
 		      sizeof(pf->iommu_units[0])) ||
-	    !all_zero(&pf->ioapics[pf->num_ioapics],
+	    !jailhouse_all_zero(&pf->ioapics[pf->num_ioapics],
 		      (JAILHOUSE_MAX_IOAPICS - pf->num_ioapics) *
 		      sizeof(pf->ioapics[0])))
 		return fail(err, "platform", "unused IOMMU or IOAPIC slot "

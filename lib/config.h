@@ -85,4 +85,7 @@ bool jailhouse_cell_has_cpu(const struct jailhouse_cell_desc *cell,
 bool jailhouse_ranges_overlap(__u64 a_start, __u64 a_size,
 			      __u64 b_start, __u64 b_size);
 
+/* Whether all @len bytes at @p are zero (reserved fields, padding). */
+bool jailhouse_all_zero(const void *p, size_t len);
+
 #endif /* !_JAILHOUSE_LIB_CONFIG_H */

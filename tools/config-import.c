@@ -242,16 +242,6 @@ static void drop_if(struct import *im, bool cond, enum jh14_drop what)
 		drop(im, what);
 }
 
-static bool all_zero(const void *p, size_t len)
-{
-	const __u8 *b = p;
-
-	while (len--)
-		if (*b++)
-			return false;
-	return true;
-}
-
 /* An 8250 on ports without a size has its 8 registers, as in Jailhouse. */
 static int console_size(struct import *im, const struct jh14_console *in,
 			struct jailhouse_console *out)
@@ -416,7 +406,7 @@ static void drop_pci_extras(struct import *im,
 {
 	bool msix = in->type != JH14_PCI_IVSHMEM && in->num_msix_vectors;
 
-	drop_if(im, !all_zero(in->bar_mask, sizeof(in->bar_mask)),
+	drop_if(im, !jailhouse_all_zero(in->bar_mask, sizeof(in->bar_mask)),
 		DROP_BAR_MASK);
 	drop_if(im, in->caps_start || in->num_caps, DROP_PCI_CAPS);
 	drop_if(im, in->num_msi_vectors || in->msi_bits || msix ||
@@ -511,7 +501,8 @@ static int import_iommus(struct import *im, const struct jh14_system *in,
 		if (unit->type != JH14_IOMMU_AMD &&
 		    unit->type != JH14_IOMMU_INTEL)
 			return refuse(im, "IOMMU other than VT-d or AMD-Vi");
-		drop_if(im, !all_zero(unit->vendor, sizeof(unit->vendor)),
+		drop_if(im, !jailhouse_all_zero(unit->vendor,
+						sizeof(unit->vendor)),
 			DROP_AMD_IOMMU);
 		pf->iommu_units[i].type = unit->type == JH14_IOMMU_AMD ?
 			JAILHOUSE_IOMMU_AMD : JAILHOUSE_IOMMU_INTEL;
