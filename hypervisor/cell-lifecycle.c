@@ -11,10 +11,11 @@
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
 #include <jailhouse/guest-range.h>
-#include <jailhouse/hypercall-handler.h>
+#include <jailhouse/cell-lifecycle.h>
 #include <jailhouse/iommu.h>
 #include <jailhouse/ivshmem.h>
 #include <jailhouse/mem.h>
+#include <jailhouse/pci-bars.h>
 #include <jailhouse/pci.h>
 #include <jailhouse/printk.h>
 #include <jailhouse/string.h>

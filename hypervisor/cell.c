@@ -7,7 +7,6 @@
 #include <jailhouse/cell.h>
 #include <jailhouse/comm.h>
 #include <jailhouse/control.h>
-#include <jailhouse/hypercall-handler.h>
 #include <jailhouse/ivshmem.h>
 
 #include "config.h"

@@ -7,10 +7,13 @@
  * are looked up, never used as indexes; guest addresses are checked
  * against the caller's own RAM before anything reads them.
  */
+#include <jailhouse/cell.h>
+#include <jailhouse/cell-lifecycle.h>
 #include <jailhouse/errno.h>
 #include <jailhouse/guest-range.h>
 #include <jailhouse/header.h>
 #include <jailhouse/hypercall-handler.h>
+#include <jailhouse/hypercall-services.h>
 
 #include "config.h"
 

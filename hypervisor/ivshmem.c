@@ -6,7 +6,6 @@
  */
 #include <jailhouse/cell.h>
 #include <jailhouse/errno.h>
-#include <jailhouse/hypercall-handler.h>
 #include <jailhouse/ivshmem.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>

@@ -5,7 +5,6 @@
  */
 #include <jailhouse/access-size.h>
 #include <jailhouse/cell.h>
-#include <jailhouse/hypercall-handler.h>
 #include <jailhouse/iommu.h>
 #include <jailhouse/pci.h>
 

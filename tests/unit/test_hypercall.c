@@ -11,16 +11,12 @@
 
 #include <errno.h>
 #include <string.h>
+#include <jailhouse/cell.h>
+#include <jailhouse/cell-lifecycle.h>
 #include <jailhouse/hypercall-handler.h>
+#include <jailhouse/hypercall-services.h>
 
 #define MiB	0x100000ULL
-
-struct cell {
-	unsigned long id;
-	bool root;
-	unsigned int state;
-	const struct jailhouse_cell_desc *desc;
-};
 
 struct per_cpu {
 	unsigned long id;
@@ -52,14 +48,14 @@ static struct {
 	.desc = { .signature = "JHCLL", .name = "inmate", .cpu_set_size = 8 },
 };
 
-static struct cell cells[] = {
-	{ .id = 0, .root = true, .desc = &root_blob.desc },
+static struct cell fake_cells[] = {
+	{ .id = 0, .config = &root_blob.desc },
 	{ .id = 7, .state = JAILHOUSE_CELL_SHUT_DOWN,
-	  .desc = &inmate_blob.desc },
+	  .config = &inmate_blob.desc },
 };
 static struct per_cpu cpus[] = {
-	{ .id = 0, .cell = &cells[0] },
-	{ .id = 1, .cell = &cells[1] },
+	{ .id = 0, .cell = &fake_cells[0] },
+	{ .id = 1, .cell = &fake_cells[1] },
 };
 static struct per_cpu *root_cpu = &cpus[0], *inmate_cpu = &cpus[1];
 static int disabled, console_chars;
@@ -72,27 +68,27 @@ struct cell *cpu_cell(struct per_cpu *cpu)
 
 bool cell_is_root(const struct cell *cell)
 {
-	return cell->root;
+	return cell == &fake_cells[0];
 }
 
 const struct jailhouse_cell_desc *cell_desc(const struct cell *cell)
 {
-	return cell->desc;
+	return cell->config;
 }
 
 struct cell *cell_find(unsigned long id)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(cells) / sizeof(cells[0]); i++)
-		if (cells[i].id == id)
-			return &cells[i];
+	for (i = 0; i < sizeof(fake_cells) / sizeof(fake_cells[0]); i++)
+		if (fake_cells[i].id == id)
+			return &fake_cells[i];
 	return NULL;
 }
 
 unsigned int cell_count(void)
 {
-	return sizeof(cells) / sizeof(cells[0]);
+	return sizeof(fake_cells) / sizeof(fake_cells[0]);
 }
 
 unsigned int cell_state(const struct cell *cell)
@@ -156,7 +152,7 @@ static long cell_op(struct per_cpu *caller, struct cell *cell, long value)
 {
 	assert_ptr_equal(caller, root_cpu);
 	assert_int_equal(locked, 1);
-	assert_false(cell->root);
+	assert_false(cell_is_root(cell));
 	return value;
 }
 

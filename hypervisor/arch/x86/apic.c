@@ -15,7 +15,6 @@
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
 #include <jailhouse/header.h>
-#include <jailhouse/hypercall-handler.h>
 #include <jailhouse/ivshmem.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>

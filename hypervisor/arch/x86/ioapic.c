@@ -2,7 +2,6 @@
 /* IOAPIC emulation; see asm/ioapic.h. */
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
-#include <jailhouse/hypercall-handler.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
