@@ -233,6 +233,19 @@ static void test_management_codes_root_only(void **state)
 	assert_int_equal(loaded_gpa, 0);
 }
 
+/* The rule the backend fails a cell by: what hypercall() answers -EPERM to. */
+static void test_permission_rule(void **state)
+{
+	unsigned long code;
+
+	(void)state;
+	for (code = 0; code <= JAILHOUSE_HC_CELL_LOAD + 1; code++) {
+		assert_true(hypercall_permitted(&fake_cells[0], code));
+		assert_int_equal(hypercall_permitted(&fake_cells[1], code),
+				 code == JAILHOUSE_HC_DEBUG_CONSOLE_PUTC);
+	}
+}
+
 static void test_unknown_codes(void **state)
 {
 	(void)state;
@@ -416,6 +429,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_management_codes_root_only, reset),
+		cmocka_unit_test_setup(test_permission_rule, reset),
 		cmocka_unit_test_setup(test_unknown_codes, reset),
 		cmocka_unit_test_setup(test_disable_reaches_core, reset),
 		cmocka_unit_test_setup(test_cell_create_checks_address, reset),

@@ -13,13 +13,24 @@
 #ifndef _JAILHOUSE_HYPERCALL_HANDLER_H
 #define _JAILHOUSE_HYPERCALL_HANDLER_H
 
+#include <stdbool.h>
+
+struct cell;
 struct per_cpu;
+
+/**
+ * Whether @cell may issue hypercall @code: the root cell any code, any
+ * other cell only JAILHOUSE_HC_DEBUG_CONSOLE_PUTC (which its config must
+ * still permit). The backend fails a cell that issues a code it may not.
+ */
+bool hypercall_permitted(const struct cell *cell, unsigned long code);
 
 /**
  * Handle hypercall @code from the guest running on @cpu.
  * Return: the value for the guest's RAX, negative errno on failure:
- * -EPERM for a management code from a non-root cell (the backend fails
- * such a cell before it gets here), -ENOSYS for an unknown code.
+ * -ENOSYS for an unknown code, -EPERM for a code @cpu's cell may not
+ * issue (hypercall_permitted(); the backend fails such a cell before it
+ * gets here).
  */
 long hypercall(struct per_cpu *cpu, unsigned long code, unsigned long arg1,
 	       unsigned long arg2);
