@@ -5,16 +5,18 @@
  * step that fails undoes the ones before it.
  */
 #include <jailhouse/arch.h>
+#include <jailhouse/atomic.h>
 #include <jailhouse/cell.h>
 #include <jailhouse/cell-mem.h>
 #include <jailhouse/comm.h>
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
 #include <jailhouse/guest-range.h>
-#include <jailhouse/hypercall-handler.h>
+#include <jailhouse/cell-lifecycle.h>
 #include <jailhouse/iommu.h>
 #include <jailhouse/ivshmem.h>
 #include <jailhouse/mem.h>
+#include <jailhouse/pci-bars.h>
 #include <jailhouse/pci.h>
 #include <jailhouse/printk.h>
 #include <jailhouse/string.h>
@@ -34,8 +36,7 @@ static spinlock_t cell_spinlock;
  */
 void cell_lock(struct per_cpu *cpu)
 {
-	while (__atomic_exchange_n(&cell_spinlock.locked, 1,
-				   __ATOMIC_ACQUIRE))
+	while (atomic_xchg_acquire(&cell_spinlock.locked, 1))
 		cpu_handle_requests(cpu);
 	iommu_check_faults();
 }
@@ -63,7 +64,7 @@ static int park_cpus(struct cell *cell)
 	unsigned int id;
 	int err = 0;
 
-	__atomic_store_n(&cell->frozen, true, __ATOMIC_SEQ_CST);
+	atomic_store_seq_cst(&cell->frozen, true);
 	for_each_cpu_of(id, cpu, cell)
 		if (cpu_request(cpu, CPU_REQ_PARK, true))
 			err = -EBUSY;
@@ -391,7 +392,7 @@ long cell_create(struct per_cpu *caller, unsigned long config_gpa)
 	}
 	cell->id = slot + 1;
 	cell->state = JAILHOUSE_CELL_SHUT_DOWN;
-	__atomic_store_n(&cells[slot], cell, __ATOMIC_RELEASE);
+	atomic_store_release(&cells[slot], cell);
 	ivshmem_cell_add(cell);
 	arch_root_resources_update();
 	pci_root_devices_update();
@@ -490,7 +491,7 @@ long cell_start(struct per_cpu *caller, struct cell *cell)
 			 arch_tsc_khz(), arch_apic_khz());
 	cell->state = JAILHOUSE_CELL_RUNNING;
 	/* Every CPU is parked: from here the cell's SIPIs count again. */
-	__atomic_store_n(&cell->frozen, false, __ATOMIC_SEQ_CST);
+	atomic_store_seq_cst(&cell->frozen, false);
 	boot->reset_address = cell->config->cpu_reset_address;
 	err = cpu_request(boot, CPU_REQ_RESET, true);
 	if (err)
@@ -572,7 +573,7 @@ long cell_destroy(struct per_cpu *caller, struct cell *cell)
 	}
 	if (err)
 		return err;
-	__atomic_store_n(&cells[cell->id - 1], NULL, __ATOMIC_RELEASE);
+	atomic_store_release(&cells[cell->id - 1], NULL);
 	root_regions_set(cell, 0, true);
 	root_tables_settled(caller);
 	arch_root_resources_update();

@@ -12,6 +12,7 @@
 #include <jailhouse/mem.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/region.h>
+#include <jailhouse/remap.h>
 #include <jailhouse/string.h>
 
 #include "config.h"

@@ -4,10 +4,10 @@
  * others, looked up by id. Changes happen under cell_lock (control.c).
  */
 #include <jailhouse/arch.h>
+#include <jailhouse/atomic.h>
 #include <jailhouse/cell.h>
 #include <jailhouse/comm.h>
 #include <jailhouse/control.h>
-#include <jailhouse/hypercall-handler.h>
 #include <jailhouse/ivshmem.h>
 
 #include "config.h"
@@ -54,7 +54,7 @@ struct cell *cell_find(unsigned long id)
 		return &root_cell;
 	if (id > MAX_CELLS)
 		return NULL;
-	return __atomic_load_n(&cells[id - 1], __ATOMIC_ACQUIRE);
+	return atomic_load_acquire(&cells[id - 1]);
 }
 
 unsigned int cell_count(void)
@@ -73,7 +73,7 @@ unsigned int cell_count(void)
  */
 unsigned int cell_state(const struct cell *cell)
 {
-	unsigned int state = __atomic_load_n(&cell->state, __ATOMIC_ACQUIRE);
+	unsigned int state = atomic_load_acquire(&cell->state);
 
 	if (state != JAILHOUSE_CELL_RUNNING || !cell->comm)
 		return state;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The hypervisor's side of the comm region; see jailhouse/comm.h. */
+#include <jailhouse/atomic.h>
 #include <jailhouse/comm.h>
 #include <jailhouse/errno.h>
 #include <jailhouse/hypercall.h>
@@ -95,7 +96,7 @@ int comm_send_message(struct jailhouse_comm_region *comm, __u32 msg,
 	__u32 reply;
 
 	comm->reply_from_cell = JAILHOUSE_MSG_NONE;
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	atomic_fence_seq_cst();
 	comm->msg_to_cell = msg;
 	for (;;) {
 		elapsed = clock->now(clock->ctx) - start;

@@ -5,6 +5,7 @@
  * console ring in Linux memory.
  */
 #include <stdarg.h>
+#include <jailhouse/atomic.h>
 #include <jailhouse/control.h>
 #include <jailhouse/header.h>
 #include <jailhouse/printk.h>
@@ -85,8 +86,7 @@ static void console_write(const char *text)
 		if (ring) {
 			ring->data[ring_pos % ring_size] = c;
 			/* The byte first, for readers on other CPUs. */
-			__atomic_store_n(&ring->write_pos, ++ring_pos,
-					 __ATOMIC_RELEASE);
+			atomic_store_release(&ring->write_pos, ++ring_pos);
 		}
 	}
 }

@@ -10,10 +10,10 @@
  * (which the backend hands on to the guest).
  */
 #include <jailhouse/arch.h>
+#include <jailhouse/atomic.h>
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
-#include <jailhouse/hypercall-handler.h>
 #include <jailhouse/printk.h>
 #include <jailhouse/string.h>
 #include <asm/processor.h>
@@ -39,11 +39,11 @@ static int wait_done(struct per_cpu *self, struct per_cpu *target,
 	__u64 start = arch_tsc();
 	__u64 limit = (__u64)arch_tsc_khz() * REQUEST_TIMEOUT_MS;
 
-	while (__atomic_load_n(&target->requests, __ATOMIC_ACQUIRE) &
+	while (atomic_load_acquire(&target->requests) &
 	       requests) {
 		if (arch_tsc() - start > limit)
 			return -ETIMEDOUT;
-		if (self && __atomic_load_n(&self->requests, __ATOMIC_ACQUIRE) &
+		if (self && atomic_load_acquire(&self->requests) &
 			    (CPU_REQ_PARK | CPU_REQ_MOVE))
 			return -EAGAIN;
 		cpu_relax();
@@ -53,8 +53,8 @@ static int wait_done(struct per_cpu *self, struct per_cpu *target,
 
 static void request(struct per_cpu *target, unsigned int requests)
 {
-	__atomic_or_fetch(&target->requests, requests, __ATOMIC_SEQ_CST);
-	__atomic_add_fetch(&target->kicks, 1, __ATOMIC_SEQ_CST);
+	atomic_or_seq_cst(&target->requests, requests);
+	atomic_add_seq_cst(&target->kicks, 1);
 	arch_cpu_kick(target);
 }
 
@@ -79,12 +79,10 @@ int cpu_move(struct per_cpu *cpu, struct cell *to)
 
 bool cpu_take_kick(struct per_cpu *cpu)
 {
-	unsigned int kicks = __atomic_load_n(&cpu->kicks, __ATOMIC_SEQ_CST);
+	unsigned int kicks = atomic_load_seq_cst(&cpu->kicks);
 
 	while (kicks)
-		if (__atomic_compare_exchange_n(&cpu->kicks, &kicks, kicks - 1,
-						false, __ATOMIC_SEQ_CST,
-						__ATOMIC_SEQ_CST))
+		if (atomic_cmpxchg_seq_cst(&cpu->kicks, &kicks, kicks - 1))
 			return true;
 	return false;
 }
@@ -102,7 +100,7 @@ static void park_self(struct per_cpu *cpu)
 static void take_sipi(struct per_cpu *cpu)
 {
 	if (!cpu->parked ||
-	    __atomic_load_n(&cpu->cell->frozen, __ATOMIC_ACQUIRE))
+	    atomic_load_acquire(&cpu->cell->frozen))
 		return;
 	arch_cpu_reset(cpu, cpu->reset_address);
 	cpu->parked = false;
@@ -118,7 +116,7 @@ static void move_self(struct per_cpu *cpu)
 
 void cpu_handle_requests(struct per_cpu *cpu)
 {
-	unsigned int req = __atomic_load_n(&cpu->requests, __ATOMIC_ACQUIRE);
+	unsigned int req = atomic_load_acquire(&cpu->requests);
 
 	if (!req)
 		return;
@@ -135,7 +133,7 @@ void cpu_handle_requests(struct per_cpu *cpu)
 		arch_cpu_reset(cpu, cpu->reset_address);
 		cpu->parked = false;
 	}
-	__atomic_and_fetch(&cpu->requests, ~req, __ATOMIC_RELEASE);
+	atomic_and_release(&cpu->requests, ~req);
 }
 
 /* Park the cell's other CPUs; they may be busy: no waiting here. */
@@ -159,9 +157,8 @@ void cpu_guest_failed(struct per_cpu *cpu, const char *reason)
 		cpu_fail(cpu, reason);
 	printk("Cell \"%s\" FAILED (CPU %u): %s\n", cell->config->name,
 	       cpu->cpu_id, reason);
-	__atomic_store_n(&cell->state, JAILHOUSE_CELL_FAILED,
-			 __ATOMIC_RELEASE);
-	__atomic_store_n(&cell->frozen, true, __ATOMIC_SEQ_CST);
+	atomic_store_release(&cell->state, JAILHOUSE_CELL_FAILED);
+	atomic_store_seq_cst(&cell->frozen, true);
 	park_self(cpu);
 	park_others(cpu);
 }

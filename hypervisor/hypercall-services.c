@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The core services of jailhouse/hypercall-handler.h over the core's
- * structures; those about cells are in cell.c.
+ * The hypercall dispatcher's core services that are not about cells
+ * (jailhouse/hypercall-services.h), over the core's structures.
  */
 #include <jailhouse/arch.h>
 #include <jailhouse/cell.h>
-#include <jailhouse/hypercall-handler.h>
+#include <jailhouse/hypercall-services.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>

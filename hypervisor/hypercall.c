@@ -2,15 +2,18 @@
 /*
  * The hypercall dispatcher; the ABI is include/jailhouse/hypercall.h.
  *
- * Codes below JAILHOUSE_HC_DEBUG_CONSOLE_PUTC, and CELL_LOAD, manage the
- * machine and are the root cell's alone. Every argument is the caller's and hostile: ids
- * are looked up, never used as indexes; guest addresses are checked
- * against the caller's own RAM before anything reads them.
+ * Every code but DEBUG_CONSOLE_PUTC manages the machine and is the root
+ * cell's alone (hypercall_permitted()). Every argument is the caller's
+ * and hostile: ids are looked up, never used as indexes; guest addresses
+ * are checked against the caller's own RAM before anything reads them.
  */
+#include <jailhouse/cell.h>
+#include <jailhouse/cell-lifecycle.h>
 #include <jailhouse/errno.h>
 #include <jailhouse/guest-range.h>
 #include <jailhouse/header.h>
 #include <jailhouse/hypercall-handler.h>
+#include <jailhouse/hypercall-services.h>
 
 #include "config.h"
 
@@ -170,10 +173,16 @@ static long root_call(struct per_cpu *cpu, const struct cell *caller,
 	return ret;
 }
 
-static bool root_only(unsigned long code)
+/* The highest code the ABI defines (include/jailhouse/hypercall.h). */
+#define LAST_CODE	JAILHOUSE_HC_CELL_LOAD
+
+/*
+ * The one place that says who may issue which code; the backend asks it
+ * before it calls hypercall() and fails a cell it refuses.
+ */
+bool hypercall_permitted(const struct cell *cell, unsigned long code)
 {
-	return code < JAILHOUSE_HC_DEBUG_CONSOLE_PUTC ||
-	       code == JAILHOUSE_HC_CELL_LOAD;
+	return cell_is_root(cell) || code == JAILHOUSE_HC_DEBUG_CONSOLE_PUTC;
 }
 
 long hypercall(struct per_cpu *cpu, unsigned long code, unsigned long arg1,
@@ -181,10 +190,11 @@ long hypercall(struct per_cpu *cpu, unsigned long code, unsigned long arg1,
 {
 	const struct cell *caller = cpu_cell(cpu);
 
-	if (root_only(code))
-		return cell_is_root(caller) ?
-			root_call(cpu, caller, code, arg1, arg2) : -EPERM;
+	if (code > LAST_CODE)
+		return -ENOSYS;
+	if (!hypercall_permitted(caller, code))
+		return -EPERM;
 	if (code == JAILHOUSE_HC_DEBUG_CONSOLE_PUTC)
 		return debug_console_putc(caller, arg1);
-	return -ENOSYS;
+	return root_call(cpu, caller, code, arg1, arg2);
 }

@@ -4,9 +4,9 @@
  * registers and interrupts. Register layout and values after Jailhouse's
  * ivshmem v2 specification (Documentation/ivshmem-v2-specification.md).
  */
+#include <jailhouse/atomic.h>
 #include <jailhouse/cell.h>
 #include <jailhouse/errno.h>
-#include <jailhouse/hypercall-handler.h>
 #include <jailhouse/ivshmem.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
@@ -150,7 +150,7 @@ static void raise(struct endpoint *ep, unsigned int vector)
 	    (ep->msix_control & (MSIX_ENABLE | MSIX_MASKALL)) != MSIX_ENABLE ||
 	    vector >= ep->dev->shmem_vectors ||
 	    (entry[3] & MSIX_ENTRY_MASKED) ||
-	    __atomic_load_n(&ep->cell->frozen, __ATOMIC_ACQUIRE))
+	    atomic_load_acquire(&ep->cell->frozen))
 		return;
 	if (ep->priv_control & ONE_SHOT)
 		ep->int_control &= ~INT_ENABLE;
@@ -376,7 +376,7 @@ void ivshmem_cfg_access(struct per_cpu *cpu,
 static bool in_bar(const struct endpoint *ep, unsigned int n, __u64 gpa,
 		   unsigned int *off)
 {
-	__u32 base = __atomic_load_n(&ep->bar[n], __ATOMIC_RELAXED);
+	__u32 base = atomic_load_relaxed(&ep->bar[n]);
 
 	if (!ep->cell || !base || !(ep->command & CMD_MEMORY) ||
 	    gpa < base || gpa - base >= BAR_SIZE)

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Which device memory a cell other than the root cell may map
- * (jailhouse/pci.h): each of its I/O regions lies in a memory BAR of
+ * (jailhouse/pci-bars.h): each of its I/O regions lies in a memory BAR of
  * one of its own PCI devices, as the hardware reports it at create, or
  * in one I/O region of the root cell marked assignable; and the size
  * masks such a cell reads when it sizes its BARs. Plain logic over
  * arch_pci_read()/arch_pci_write(), also built for the host.
  */
+#include <jailhouse/pci-bars.h>
 #include <jailhouse/pci.h>
 
 #include "config.h"

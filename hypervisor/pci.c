@@ -4,8 +4,8 @@
  * built for the host.
  */
 #include <jailhouse/access-size.h>
+#include <jailhouse/atomic.h>
 #include <jailhouse/cell.h>
-#include <jailhouse/hypercall-handler.h>
 #include <jailhouse/iommu.h>
 #include <jailhouse/pci.h>
 
@@ -83,7 +83,7 @@ const struct jailhouse_pci_device *pci_cell_device(const struct cell *cell,
 	if (cell != &root_cell)
 		return pci_desc_device(cell->config, bdf);
 	n = desc_device_index(cell->config, bdf);
-	if (n < 0 || __atomic_load_n(&root_device_owner[n], __ATOMIC_ACQUIRE))
+	if (n < 0 || atomic_load_acquire(&root_device_owner[n]))
 		return NULL;
 	return &jailhouse_cell_pci_devices(cell->config)[n];
 }
@@ -125,7 +125,6 @@ void pci_root_devices_update(void)
 		if (dev[n].domain == 0)
 			arch_pci_stop_bus_master(dev[n].bdf);
 		iommu_assign_device(&dev[n], cell_find(owner));
-		__atomic_store_n(&root_device_owner[n], owner,
-				 __ATOMIC_RELEASE);
+		atomic_store_release(&root_device_owner[n], owner);
 	}
 }

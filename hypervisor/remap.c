@@ -10,6 +10,7 @@
  */
 #include <jailhouse/header.h>
 #include <jailhouse/mem.h>
+#include <jailhouse/remap.h>
 #include <asm/processor.h>
 
 #define REMAP_BASE	(JAILHOUSE_BASE - 0x10000000UL)

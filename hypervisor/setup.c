@@ -7,6 +7,7 @@
  * native.
  */
 #include <jailhouse/arch.h>
+#include <jailhouse/atomic.h>
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
@@ -92,11 +93,9 @@ static void wait_for_all_cpus(int err)
 	int none = 0;
 
 	if (err)
-		__atomic_compare_exchange_n(&enable_error, &none, err, false,
-					    __ATOMIC_SEQ_CST,
-					    __ATOMIC_SEQ_CST);
-	__atomic_add_fetch(&cpus_arrived, 1, __ATOMIC_SEQ_CST);
-	while (__atomic_load_n(&cpus_arrived, __ATOMIC_SEQ_CST) <
+		atomic_cmpxchg_seq_cst(&enable_error, &none, err);
+	atomic_add_seq_cst(&cpus_arrived, 1);
+	while (atomic_load_seq_cst(&cpus_arrived) <
 	       hypervisor_header.online_cpus)
 		cpu_relax();
 }
@@ -113,7 +112,7 @@ void entry(struct per_cpu *cpu)
 		err = arch_cpu_init(cpu);
 	cpu->cell = &root_cell;
 	wait_for_all_cpus(err);
-	err = __atomic_load_n(&enable_error, __ATOMIC_SEQ_CST);
+	err = atomic_load_seq_cst(&enable_error);
 	if (err) {
 		printk("CPU %u: enable failed (%d)\n", cpu->cpu_id, err);
 		arch_cpu_leave(cpu, err);

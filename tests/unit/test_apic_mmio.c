@@ -17,7 +17,6 @@
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/header.h>
-#include <jailhouse/hypercall-handler.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
 #include <asm/apic.h>

@@ -11,16 +11,12 @@
 
 #include <errno.h>
 #include <string.h>
+#include <jailhouse/cell.h>
+#include <jailhouse/cell-lifecycle.h>
 #include <jailhouse/hypercall-handler.h>
+#include <jailhouse/hypercall-services.h>
 
 #define MiB	0x100000ULL
-
-struct cell {
-	unsigned long id;
-	bool root;
-	unsigned int state;
-	const struct jailhouse_cell_desc *desc;
-};
 
 struct per_cpu {
 	unsigned long id;
@@ -52,14 +48,14 @@ static struct {
 	.desc = { .signature = "JHCLL", .name = "inmate", .cpu_set_size = 8 },
 };
 
-static struct cell cells[] = {
-	{ .id = 0, .root = true, .desc = &root_blob.desc },
+static struct cell fake_cells[] = {
+	{ .id = 0, .config = &root_blob.desc },
 	{ .id = 7, .state = JAILHOUSE_CELL_SHUT_DOWN,
-	  .desc = &inmate_blob.desc },
+	  .config = &inmate_blob.desc },
 };
 static struct per_cpu cpus[] = {
-	{ .id = 0, .cell = &cells[0] },
-	{ .id = 1, .cell = &cells[1] },
+	{ .id = 0, .cell = &fake_cells[0] },
+	{ .id = 1, .cell = &fake_cells[1] },
 };
 static struct per_cpu *root_cpu = &cpus[0], *inmate_cpu = &cpus[1];
 static int disabled, console_chars;
@@ -72,27 +68,27 @@ struct cell *cpu_cell(struct per_cpu *cpu)
 
 bool cell_is_root(const struct cell *cell)
 {
-	return cell->root;
+	return cell == &fake_cells[0];
 }
 
 const struct jailhouse_cell_desc *cell_desc(const struct cell *cell)
 {
-	return cell->desc;
+	return cell->config;
 }
 
 struct cell *cell_find(unsigned long id)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(cells) / sizeof(cells[0]); i++)
-		if (cells[i].id == id)
-			return &cells[i];
+	for (i = 0; i < sizeof(fake_cells) / sizeof(fake_cells[0]); i++)
+		if (fake_cells[i].id == id)
+			return &fake_cells[i];
 	return NULL;
 }
 
 unsigned int cell_count(void)
 {
-	return sizeof(cells) / sizeof(cells[0]);
+	return sizeof(fake_cells) / sizeof(fake_cells[0]);
 }
 
 unsigned int cell_state(const struct cell *cell)
@@ -156,7 +152,7 @@ static long cell_op(struct per_cpu *caller, struct cell *cell, long value)
 {
 	assert_ptr_equal(caller, root_cpu);
 	assert_int_equal(locked, 1);
-	assert_false(cell->root);
+	assert_false(cell_is_root(cell));
 	return value;
 }
 
@@ -235,6 +231,19 @@ static void test_management_codes_root_only(void **state)
 			 -EPERM);
 	assert_int_equal(disabled, 0);
 	assert_int_equal(loaded_gpa, 0);
+}
+
+/* The rule the backend fails a cell by: what hypercall() answers -EPERM to. */
+static void test_permission_rule(void **state)
+{
+	unsigned long code;
+
+	(void)state;
+	for (code = 0; code <= JAILHOUSE_HC_CELL_LOAD + 1; code++) {
+		assert_true(hypercall_permitted(&fake_cells[0], code));
+		assert_int_equal(hypercall_permitted(&fake_cells[1], code),
+				 code == JAILHOUSE_HC_DEBUG_CONSOLE_PUTC);
+	}
 }
 
 static void test_unknown_codes(void **state)
@@ -420,6 +429,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_management_codes_root_only, reset),
+		cmocka_unit_test_setup(test_permission_rule, reset),
 		cmocka_unit_test_setup(test_unknown_codes, reset),
 		cmocka_unit_test_setup(test_disable_reaches_core, reset),
 		cmocka_unit_test_setup(test_cell_create_checks_address, reset),

@@ -11,7 +11,6 @@
 #include <cmocka.h>
 
 #include <jailhouse/cell.h>
-#include <jailhouse/hypercall-handler.h>
 #include <jailhouse/iommu.h>
 #include <jailhouse/pci.h>
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include <jailhouse/pci-bars.h>
 #include <jailhouse/pci.h>
 
 #define NIC		JAILHOUSE_PCI_BDF(0, 2, 0)

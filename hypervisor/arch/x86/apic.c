@@ -11,11 +11,11 @@
  * one's reset is pending: both ask the same reset, once.)
  */
 #include <jailhouse/arch.h>
+#include <jailhouse/atomic.h>
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
 #include <jailhouse/header.h>
-#include <jailhouse/hypercall-handler.h>
 #include <jailhouse/ivshmem.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
@@ -63,7 +63,7 @@ void apic_cpu_init(struct per_cpu *cpu)
 		a->ldr = *xapic_reg(APIC_REG_LDR);
 		a->dfr = *xapic_reg(APIC_REG_DFR);
 	}
-	__atomic_store_n(&a->present, true, __ATOMIC_RELEASE);
+	atomic_store_release(&a->present, true);
 }
 
 static __u64 cell_cpus(const struct cell *cell)
@@ -221,7 +221,7 @@ static void deliver(struct per_cpu *sender, enum apic_action action,
 
 	/* A cell being stopped wakes none of its CPUs. */
 	if (action != APIC_SEND &&
-	    __atomic_load_n(&sender->cell->frozen, __ATOMIC_ACQUIRE))
+	    atomic_load_acquire(&sender->cell->frozen))
 		return;
 	switch (action) {
 	case APIC_SEND:

@@ -6,7 +6,6 @@
 #include <jailhouse/arch.h>
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
-#include <jailhouse/hypercall-handler.h>
 #include <jailhouse/iommu.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/percpu.h>

@@ -12,6 +12,7 @@
  * stalled.)
  */
 #include <jailhouse/arch.h>
+#include <jailhouse/atomic.h>
 #include <jailhouse/control.h>
 #include <jailhouse/printk.h>
 #include <asm/apic.h>
@@ -109,11 +110,11 @@ void clocks_init(void)
 __u32 clocks_cell_cpu_apic_khz(void)
 {
 	const struct jailhouse_platform_info *pf = &system_config->platform;
-	__u32 khz = __atomic_load_n(&apic_khz, __ATOMIC_RELAXED);
+	__u32 khz = atomic_load_relaxed(&apic_khz);
 
 	if (!khz && pf->pm_timer_address) {
 		khz = measure_apic(pf->pm_timer_address);
-		__atomic_store_n(&apic_khz, khz, __ATOMIC_RELAXED);
+		atomic_store_relaxed(&apic_khz, khz);
 		printk("APIC timer: %u kHz\n", khz);
 	}
 	return khz;

@@ -3,6 +3,7 @@
 #include <jailhouse/header.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/ivshmem.h>
+#include <jailhouse/remap.h>
 #include <asm/devmap.h>
 
 /*

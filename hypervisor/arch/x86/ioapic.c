@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* IOAPIC emulation; see asm/ioapic.h. */
+#include <jailhouse/atomic.h>
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
-#include <jailhouse/hypercall-handler.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
@@ -136,7 +136,7 @@ static bool cell_owns_pin(const struct cell *cell, unsigned int n,
 	if (pin >= ioapic_pins[n] || !desc_has_pin(cell->config, n, pin))
 		return false;
 	return !cell_is_root(cell) ||
-	       !__atomic_load_n(&pin_owner[n][pin], __ATOMIC_ACQUIRE);
+	       !atomic_load_acquire(&pin_owner[n][pin]);
 }
 
 static bool cell_owns_any_pin(const struct cell *cell, unsigned int n)
@@ -245,8 +245,7 @@ void ioapic_root_pins_update(void)
 			if (owner == pin_owner[n][pin])
 				continue;
 			pin_hand_over(n, pin, pin_owner[n][pin], owner);
-			__atomic_store_n(&pin_owner[n][pin], owner,
-					 __ATOMIC_RELEASE);
+			atomic_store_release(&pin_owner[n][pin], owner);
 			pin_program(n, pin);
 		}
 	spin_unlock(&ioapic_lock);

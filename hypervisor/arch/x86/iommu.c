@@ -5,6 +5,7 @@
  * what a fault does, are decided here; the unit's registers and table
  * formats are the vendor's (asm/iommu.h).
  */
+#include <jailhouse/atomic.h>
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
@@ -261,9 +262,7 @@ static void count_fault(const struct cell *cell, unsigned int stat)
 		cpu = per_cpu(id);
 		if (cpu->cell != cell)
 			continue;
-		__atomic_add_fetch(
-			&cpu->stats.count[stat], 1,
-			__ATOMIC_RELAXED);
+		atomic_add_relaxed(&cpu->stats.count[stat], 1);
 		return;
 	}
 }
@@ -278,8 +277,7 @@ static void fail_cell(struct cell *cell, const char *what)
 		return;
 	printk("Cell \"%s\" FAILED: %s fault of its device\n",
 	       cell->config->name, what);
-	__atomic_store_n(&cell->state, JAILHOUSE_CELL_FAILED,
-			 __ATOMIC_RELEASE);
+	atomic_store_release(&cell->state, JAILHOUSE_CELL_FAILED);
 	for (id = 0; id < hypervisor_header.max_cpus; id++) {
 		cpu = per_cpu(id);
 		if (cpu->cell == cell)

@@ -16,6 +16,7 @@
 #include <jailhouse/ivshmem.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/percpu.h>
+#include <jailhouse/remap.h>
 #include <jailhouse/string.h>
 #include <asm/apic.h>
 #include <asm/ioapic.h>

@@ -2,7 +2,6 @@
 /* MSI capabilities under interrupt remapping; see asm/msi.h. */
 #include <jailhouse/arch.h>
 #include <jailhouse/cell.h>
-#include <jailhouse/hypercall-handler.h>
 #include <jailhouse/pci.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>

@@ -7,7 +7,6 @@
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
-#include <jailhouse/hypercall-handler.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/printk.h>
 #include <jailhouse/string.h>

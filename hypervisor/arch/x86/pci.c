@@ -7,8 +7,8 @@
  */
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
-#include <jailhouse/hypercall-handler.h>
 #include <jailhouse/ivshmem.h>
+#include <jailhouse/pci-bars.h>
 #include <jailhouse/pci.h>
 #include <jailhouse/percpu.h>
 #include <asm/devmap.h>

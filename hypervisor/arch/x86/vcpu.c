@@ -70,16 +70,12 @@ static const char *cell_name(const struct per_cpu *cpu)
 	return cell_desc(cpu->cell)->name;
 }
 
-/*
- * A cell other than the root cell may only print (if its config lets
- * it); any other code fails it.
- */
+/* A code the cell may not issue (hypercall_permitted()) fails it. */
 void vcpu_handle_hypercall(struct per_cpu *cpu)
 {
 	struct guest_regs *regs = cpu->arch.guest_regs;
 
-	if (!cell_is_root(cpu->cell) &&
-	    regs->rax != JAILHOUSE_HC_DEBUG_CONSOLE_PUTC) {
+	if (!hypercall_permitted(cpu->cell, regs->rax)) {
 		printk("CPU %u: cell \"%s\": hypercall %llu refused\n",
 		       cpu->cpu_id, cell_name(cpu), regs->rax);
 		cpu_guest_failed(cpu, "hypercall only the root cell may use");

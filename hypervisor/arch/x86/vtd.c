@@ -10,6 +10,7 @@
  * hands out. Faults are polled (iommu_check_faults()); the fault event
  * interrupt stays masked, as the hypervisor takes no interrupts.
  */
+#include <jailhouse/atomic.h>
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
@@ -140,7 +141,7 @@ static int queue_sync(struct vtd_unit *u)
 		asm volatile("wbinvd" : : : "memory");
 	write64(u, VTD_IQT, (__u64)u->tail << QUEUE_TAIL_SHIFT);
 	for (n = 0; n < POLL_LOOPS; n++) {
-		if (__atomic_load_n(&wait_status, __ATOMIC_ACQUIRE) == 1)
+		if (atomic_load_acquire(&wait_status) == 1)
 			return 0;
 		if (read32(u, VTD_FSTS) & VTD_FSTS_IQE)
 			break;
@@ -373,7 +374,7 @@ static void vtd_set_irte(unsigned int index, const struct iommu_irq *irq)
 
 	if (irq)
 		entry[1] = irq->sid < IOMMU_ANY_SID ? VTD_IRTE_SID(irq->sid) : 0;
-	__atomic_store_n(&entry[0], irq ? irte_low(irq) : 0, __ATOMIC_RELEASE);
+	atomic_store_release(&entry[0], irq ? irte_low(irq) : 0);
 	for (n = 0; n < num_units; n++) {
 		queue_put(&units[n], VTD_INV_IEC | VTD_INV_IEC_INDEX |
 				     VTD_INV_IEC_IIDX(index), 0);
@@ -514,8 +515,7 @@ static void vtd_set_device(const struct jailhouse_pci_device *dev,
 		return;
 	ctx[1] = VTD_CTX_AW(vtd_paging.levels) |
 		 VTD_CTX_DID(domain_of(owner));
-	__atomic_store_n(&ctx[0], owner->arch.dma.phys | VTD_CTX_PRESENT,
-			 __ATOMIC_RELEASE);
+	atomic_store_release(&ctx[0], owner->arch.dma.phys | VTD_CTX_PRESENT);
 	if (caching_mode)
 		flush_all(u);
 }

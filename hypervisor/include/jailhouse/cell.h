@@ -11,6 +11,8 @@
 #include <jailhouse/comm-region.h>
 #include <asm/cell.h>
 
+struct per_cpu;
+
 /* Cells beside the root cell the hypervisor can hold at once. */
 #define MAX_CELLS		16
 
@@ -55,5 +57,18 @@ extern struct cell *cells[MAX_CELLS];
 
 /** Whether CPU @cpu_id is one of @cell's. */
 bool cell_has_cpu(const struct cell *cell, unsigned int cpu_id);
+
+/** The cell the guest on @cpu belongs to. */
+struct cell *cpu_cell(struct per_cpu *cpu);
+/** Whether @cell is the root cell (Linux). */
+bool cell_is_root(const struct cell *cell);
+/** The validated descriptor of @cell, in hypervisor memory. */
+const struct jailhouse_cell_desc *cell_desc(const struct cell *cell);
+/** The cell with id @id, or NULL. */
+struct cell *cell_find(unsigned long id);
+/** Number of cells, the root cell included. */
+unsigned int cell_count(void);
+/** JAILHOUSE_CELL_RUNNING ... _FAILED_COMM_REV of @cell. */
+unsigned int cell_state(const struct cell *cell);
 
 #endif /* !_JAILHOUSE_CELL_H */

@@ -3,6 +3,7 @@
 #ifndef _ASM_SPINLOCK_H
 #define _ASM_SPINLOCK_H
 
+#include <jailhouse/atomic.h>
 #include <asm/processor.h>
 
 typedef struct {
@@ -11,14 +12,14 @@ typedef struct {
 
 static inline void spin_lock(spinlock_t *lock)
 {
-	while (__atomic_exchange_n(&lock->locked, 1, __ATOMIC_ACQUIRE))
+	while (atomic_xchg_acquire(&lock->locked, 1))
 		while (lock->locked)
 			cpu_relax();
 }
 
 static inline void spin_unlock(spinlock_t *lock)
 {
-	__atomic_store_n(&lock->locked, 0, __ATOMIC_RELEASE);
+	atomic_store_release(&lock->locked, 0);
 }
 
 #endif /* !_ASM_SPINLOCK_H */

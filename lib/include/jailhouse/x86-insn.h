@@ -2,9 +2,9 @@
 /*
  * x86 instructions that both freestanding worlds use, as inline functions,
  * written once: the hypervisor has them through <asm/processor.h>, the
- * inmates through <x86.h>. Not part of the ABI; the loader and the host
- * tools never include it. In a guest, each port, MSR or CPUID access may
- * be a VM exit.
+ * inmates through <x86.h>. Not part of the ABI (include/), hence here
+ * beside the mini-libc; the loader and the host tools never include it.
+ * In a guest, each port, MSR or CPUID access may be a VM exit.
  */
 #ifndef _JAILHOUSE_X86_INSN_H
 #define _JAILHOUSE_X86_INSN_H

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The errno values the hypervisor returns; they match Linux's. */
+/*
+ * The errno values of the ABI: what the hypervisor returns from
+ * hypercalls, negated (include/jailhouse/hypercall.h). They match
+ * Linux's.
+ */
 #ifndef _JAILHOUSE_ERRNO_H
 #define _JAILHOUSE_ERRNO_H
 
