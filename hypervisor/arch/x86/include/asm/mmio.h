@@ -80,8 +80,9 @@ unsigned int mmio_handle(struct per_cpu *cpu, const struct mmio_guest *guest,
 
 /**
  * The @n-th range of pages the hypervisor emulates (from 0: the xAPIC
- * page, MMCONFIG, each IOAPIC's page, each intercepted MSI-X table's) in *@start and *@size (0 if there
- * is none). Return: false past the last.
+ * page, MMCONFIG, each IOAPIC's page, each intercepted MSI-X table's
+ * pages) in *@start and *@size (0 if there is none). Return: false past
+ * the last.
  */
 bool mmio_emulated_range(unsigned int n, __u64 *start, __u64 *size);
 
