@@ -85,6 +85,22 @@ __u32 pci_bar_mask(__u16 bdf, unsigned int reg)
 	return mask;
 }
 
+bool pci_bar_at(__u16 bdf, unsigned int index, __u64 *base, __u64 *size)
+{
+	__u32 command = arch_pci_read(bdf, PCI_CFG_COMMAND, 2);
+	unsigned int n, count = bar_count(bdf), step = 1;
+
+	*size = 0;
+	arch_pci_write(bdf, PCI_CFG_COMMAND, 2, command & ~PCI_CMD_MEMORY);
+	for (n = 0; n < count && n <= index; n += step) {
+		step = bar_range(bdf, n, base, size);
+		if (n != index)
+			*size = 0;
+	}
+	arch_pci_write(bdf, PCI_CFG_COMMAND, 2, command);
+	return *size != 0;
+}
+
 static bool inside(const struct jailhouse_memory *mem, __u64 base,
 		   __u64 size)
 {

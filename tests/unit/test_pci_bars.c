@@ -3,7 +3,7 @@
  * Which device memory a non-root cell may map (hypervisor/pci-bars.c):
  * inside a memory BAR of its own device as the (fake) hardware sizes it,
  * or inside a root region marked assignable; never another device's
- * BARs, and decoding is back on after sizing.
+ * BARs, and decoding is back on after sizing. And the BAR an index names.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -152,12 +152,36 @@ static void test_assignable(void **state)
 	cell.desc.num_pci_devices = 1;
 }
 
+/* The BAR an MSI-X Table BIR names (hypervisor/arch/x86/msix.c). */
+static void test_bar_at(void **state)
+{
+	__u64 base = 0, size = 0;
+
+	(void)state;
+	device_reset();
+	assert_true(pci_bar_at(NIC, 0, &base, &size));
+	assert_int_equal(base, BAR0_BASE);
+	assert_int_equal(size, BAR0_SIZE);
+	assert_true(pci_bar_at(NIC, 3, &base, &size));
+	assert_int_equal(base, BAR3_BASE);
+	assert_int_equal(size, BAR3_SIZE);
+	/* The upper half of BAR 0, I/O ports, unimplemented, no BAR 6+. */
+	assert_false(pci_bar_at(NIC, 1, &base, &size));
+	assert_false(pci_bar_at(NIC, 2, &base, &size));
+	assert_false(pci_bar_at(NIC, 4, &base, &size));
+	assert_false(pci_bar_at(NIC, 7, &base, &size));
+	assert_int_equal(size, 0);
+	assert_false(sized_decoding);
+	assert_int_equal(command, PCI_CMD_MEMORY | PCI_CMD_IO);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_in_own_bars),
 		cmocka_unit_test(test_outside_bars),
 		cmocka_unit_test(test_assignable),
+		cmocka_unit_test(test_bar_at),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,7 +9,7 @@
 /*
  * Between the MMIO read windows (mmio.c, up to JAILHOUSE_BASE -
  * 0x18000000) and the xAPIC window (ipi.c, JAILHOUSE_BASE - 0x10200000):
- * 17 slots of 2 MiB end at JAILHOUSE_BASE - 0x11e00000.
+ * 18 slots of 2 MiB end at JAILHOUSE_BASE - 0x11c00000.
  */
 #define DEVMAP_BASE		(JAILHOUSE_BASE - 0x14000000UL)
 
@@ -34,6 +34,25 @@ volatile void *devmap(unsigned int slot, __u64 phys)
 	win->virt = DEVMAP_BASE + slot * PAGING_HUGE_SIZE;
 	win->flags = PAGING_READ | PAGING_WRITE | PAGING_UNCACHED;
 	return remap_window(win, phys);
+}
+
+__u32 devmap_read(volatile void *p, unsigned int size)
+{
+	if (size == 1)
+		return *(volatile __u8 *)p;
+	if (size == 2)
+		return *(volatile __u16 *)p;
+	return *(volatile __u32 *)p;
+}
+
+void devmap_write(volatile void *p, unsigned int size, __u32 value)
+{
+	if (size == 1)
+		*(volatile __u8 *)p = value;
+	else if (size == 2)
+		*(volatile __u16 *)p = value;
+	else
+		*(volatile __u32 *)p = value;
 }
 
 /* Callers serialise on the ivshmem lock (ivshmem.c). */

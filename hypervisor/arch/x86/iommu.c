@@ -16,6 +16,7 @@
 #include <asm/ioapic.h>
 #include <asm/iommu.h>
 #include <asm/msi.h>
+#include <asm/msix.h>
 #include <asm/spinlock.h>
 #include <paging.h>
 
@@ -52,8 +53,9 @@ int iommu_init(void)
 
 /*
  * Remapping on (compatibility format still passing), then every IOAPIC
- * entry and MSI turned into remapped ones, then the old format blocked
- * (unless a root device's MSI-X still needs it, msi_compat_needed()).
+ * entry, MSI and MSI-X table entry turned into remapped ones, then the
+ * old format blocked (unless a root device's MSI-X table could not be
+ * intercepted, msix_compat_needed()).
  */
 int iommu_enable(void)
 {
@@ -67,7 +69,13 @@ int iommu_enable(void)
 	irqs_remapped = true;
 	ioapic_reprogram();
 	msi_reprogram();
-	vendor->irq_compat(msi_compat_needed());
+	err = msix_reprogram();
+	if (err)
+		return err;
+	vendor->irq_compat(msix_compat_needed());
+	if (!msix_compat_needed())
+		printk("Interrupt remapping: every IOAPIC pin, MSI and MSI-X "
+		       "entry remapped, compatibility format blocked\n");
 	return 0;
 }
 
@@ -80,6 +88,7 @@ void iommu_shutdown(void)
 	if (irqs_remapped) {
 		vendor->irq_compat(true);
 		irqs_remapped = false;
+		msix_reprogram();
 		msi_reprogram();
 		ioapic_reprogram();
 	}
@@ -222,6 +231,7 @@ void iommu_assign_device(const struct jailhouse_pci_device *dev,
 		return;
 	vendor->set_device(dev, owner);
 	msi_device_moved(dev, owner);
+	msix_device_moved(dev, owner);
 }
 
 void iommu_block_cell_devices(const struct cell *cell)

@@ -21,6 +21,7 @@
 #include <asm/apic.h>
 #include <asm/ioapic.h>
 #include <asm/mmio.h>
+#include <asm/msix.h>
 #include <asm/vcpu.h>
 #include <asm/pci.h>
 #include <asm/processor.h>
@@ -180,7 +181,7 @@ bool mmio_emulated_range(unsigned int n, __u64 *start, __u64 *size)
 	else if (n - 2 < num_ioapics)
 		*start = system_config->platform.ioapics[n - 2].address;
 	else
-		return false;
+		return msix_emulated_range(n - 2 - num_ioapics, start, size);
 	return true;
 }
 
@@ -194,5 +195,7 @@ mmio_access_t mmio_handler_of(__u64 gpa)
 		return pci_mmcfg_access;
 	if (ivshmem_mmio_claims(gpa))
 		return ivshmem_mmio_access;
+	if (msix_mmio_claims(gpa))
+		return msix_mmio_access;
 	return NULL;
 }

@@ -18,7 +18,6 @@
 #define PCI_STATUS_CAPS		0x10
 #define PCI_CAP_PTR		0x34
 #define PCI_CAP_ID_MSI		0x05
-#define PCI_CAP_ID_MSIX		0x11
 #define MAX_CAPS		48
 /* Offsets in the capability. */
 #define MSI_CTRL		2U
@@ -57,8 +56,6 @@ struct msi_dev {
 /* Indexed as the root cell's config lists the devices. */
 static struct msi_dev devs[JAILHOUSE_MAX_PCI_DEVICES];
 static bool probed;
-/* A root device has MSI-X, whose table is not remapped (yet). */
-static bool msix_seen;
 static spinlock_t msi_lock;
 /* Root cell message writes turned into entries, and their TSC cycles. */
 static unsigned long root_writes;
@@ -95,8 +92,7 @@ static __u32 msg_word(const __u8 *msg, unsigned int offset)
 	       (__u32)msg[offset + 3] << 24;
 }
 
-/* The message as an IOAPIC entry's layout (vector 0 if none). */
-static __u64 msg_rte(__u32 addr, __u32 data)
+__u64 msi_msg_rte(__u32 addr, __u32 data)
 {
 	return (data & (APIC_ICR_VECTOR | MSI_DATA_DLVR_MASK)) |
 	       (addr & MSI_ADDR_LOGICAL ? APIC_ICR_LOGICAL : 0) |
@@ -115,15 +111,15 @@ static bool msg_to_irtes(struct msi_dev *d, __u16 bdf)
 {
 	__u32 addr = msg_word(d->msg, 0), data = msg_word(d->msg,
 							  data_offset(d));
-	bool interrupt = (addr & MSI_ADDR_BASE_MASK) == MSI_ADDR_BASE &&
-			 !(d->is64 && msg_word(d->msg, 4)) && d->owner;
+	bool interrupt = msi_msg_is_irq(addr, d->is64 ? msg_word(d->msg, 4) :
+					0) && d->owner;
 	bool allowed = true;
 	unsigned int v;
 
 	for (v = 0; v < d->vectors; v++)
 		if (interrupt)
 			allowed &= iommu_set_irq(d->irte + v, bdf,
-						 msg_rte(addr, data | v),
+						 msi_msg_rte(addr, data | v),
 						 d->owner);
 		else
 			iommu_clear_irq(d->irte + v);
@@ -139,12 +135,22 @@ static void hw_message(const struct msi_dev *d, __u16 bdf, __u32 addr,
 	arch_pci_write(bdf, d->cap + MSI_MSG + data_offset(d), 2, data);
 }
 
+bool msi_msg_is_irq(__u32 addr, __u32 addr_hi)
+{
+	return (addr & MSI_ADDR_BASE_MASK) == MSI_ADDR_BASE && !addr_hi;
+}
+
+__u32 msi_remapped_address(unsigned int irte)
+{
+	return MSI_ADDR_BASE | MSI_REMAP_FORMAT | MSI_REMAP_SHV |
+	       (irte & 0x7fff) << MSI_REMAP_INDEX_SHIFT |
+	       (irte >> 15 ? MSI_REMAP_INDEX15 : 0);
+}
+
 /* The device's message to the hardware, remapped or as written. */
 static void program(struct msi_dev *d, __u16 bdf)
 {
-	__u32 addr = MSI_ADDR_BASE | MSI_REMAP_FORMAT | MSI_REMAP_SHV |
-		     (d->irte & 0x7fff) << MSI_REMAP_INDEX_SHIFT |
-		     (d->irte >> 15 ? MSI_REMAP_INDEX15 : 0);
+	__u32 addr = msi_remapped_address(d->irte);
 
 	if (!iommu_irq_remapping()) {
 		hw_message(d, bdf, msg_word(d->msg, 0),
@@ -158,8 +164,7 @@ static void program(struct msi_dev *d, __u16 bdf)
 	hw_message(d, bdf, addr, 0);
 }
 
-/* Capability @id of @bdf, 0 if none (a capability list loop ends). */
-static __u8 find_cap(__u16 bdf, __u8 id)
+__u8 msi_find_cap(__u16 bdf, __u8 id)
 {
 	unsigned int n;
 	__u8 cap;
@@ -180,13 +185,7 @@ static void probe(struct msi_dev *d, __u16 bdf)
 	__u16 ctrl;
 	unsigned int n;
 
-	if (find_cap(bdf, PCI_CAP_ID_MSIX) && !msix_seen) {
-		printk("MSI: %02x:%02x.%x has MSI-X, not remapped: "
-		       "compatibility-format interrupts stay allowed\n",
-		       bdf >> 8, (bdf >> 3) & 0x1f, bdf & 7);
-		msix_seen = true;
-	}
-	d->cap = find_cap(bdf, PCI_CAP_ID_MSI);
+	d->cap = msi_find_cap(bdf, PCI_CAP_ID_MSI);
 	if (!d->cap)
 		return;
 	ctrl = arch_pci_read(bdf, d->cap + MSI_CTRL, 2);
@@ -224,11 +223,6 @@ void msi_reprogram(void)
 		       "cycles\n", root_writes, root_cycles);
 	probed = true;
 	spin_unlock(&msi_lock);
-}
-
-bool msi_compat_needed(void)
-{
-	return msix_seen;
 }
 
 static void set_ctrl(const struct msi_dev *d, __u16 bdf, __u16 ctrl)
@@ -295,22 +289,20 @@ static enum msi_cfg_result msg_write(struct per_cpu *cpu, struct msi_dev *d,
 	return root ? MSI_CFG_DONE : MSI_CFG_REFUSED;
 }
 
-/* A non-root cell's write to the control word: enable and vectors only. */
-static void ctrl_write(const struct msi_dev *d, __u16 bdf, unsigned int reg,
-		       unsigned int size, __u32 value)
+void msi_ctrl_write(__u16 bdf, unsigned int ctrl_reg, unsigned int reg,
+		    unsigned int size, __u32 value, __u16 cell_bits)
 {
-	__u32 ctrl = arch_pci_read(bdf, d->cap + MSI_CTRL, 2);
+	__u32 old = arch_pci_read(bdf, ctrl_reg, 2), ctrl = old;
 	unsigned int n, byte;
 
 	for (n = 0; n < size; n++) {
-		byte = reg + n - d->cap - MSI_CTRL;
+		byte = reg + n - ctrl_reg;
 		if (byte < 2)
 			ctrl = (ctrl & ~(0xffU << (8 * byte))) |
 			       ((value >> (8 * n) & 0xff) << (8 * byte));
 	}
-	ctrl = (arch_pci_read(bdf, d->cap + MSI_CTRL, 2) & ~MSI_CTRL_CELL) |
-	       (ctrl & MSI_CTRL_CELL);
-	set_ctrl(d, bdf, ctrl);
+	arch_pci_write(bdf, ctrl_reg, 2,
+		       (old & ~cell_bits) | (ctrl & cell_bits));
 }
 
 enum msi_cfg_result msi_cfg_access(struct per_cpu *cpu,
@@ -328,7 +320,8 @@ enum msi_cfg_result msi_cfg_access(struct per_cpu *cpu,
 	if (reg < d->cap + MSI_MSG) {
 		if (!write || cell_is_root(cpu->cell))
 			return MSI_CFG_PASS;
-		ctrl_write(d, dev->bdf, reg, size, *value);
+		msi_ctrl_write(dev->bdf, d->cap + MSI_CTRL, reg, size, *value,
+			       MSI_CTRL_CELL);
 		return MSI_CFG_DONE;
 	}
 	offset = reg - d->cap - MSI_MSG;

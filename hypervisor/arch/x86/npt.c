@@ -35,26 +35,56 @@ static unsigned int region_access(const struct jailhouse_memory *mem)
 }
 
 /*
- * The pages the hypervisor emulates (asm/mmio.h) stay out of @cell's
- * tables wherever [@start, @start + @size) covers them.
+ * Unmap the pages of @mem whose address, counted from @at (@mem's guest
+ * or physical start), falls in [@base, @base + @len).
  */
-static int npt_punch_emulated(struct cell *cell, __u64 start, __u64 size)
+static int punch_overlap(struct cell *cell, const struct jailhouse_memory *mem,
+			 __u64 at, __u64 base, __u64 len)
 {
-	__u64 base, len, from, to;
-	unsigned int n;
-	int err;
+	__u64 from, to;
 
-	for (n = 0; mmio_emulated_range(n, &base, &len); n++) {
-		if (!len || !jailhouse_ranges_overlap(start, size, base, len))
-			continue;
-		from = (start > base ? start : base) & ~(__u64)(PAGE_SIZE - 1);
-		to = start + size < base + len ? start + size : base + len;
-		err = paging_unmap(&npt_paging, &cell->arch.npt, from,
-				   to - from);
-		if (err)
-			return err;
-	}
-	return 0;
+	if (!len || !jailhouse_ranges_overlap(at, mem->size, base, len))
+		return 0;
+	from = (at > base ? at : base) & ~(__u64)(PAGE_SIZE - 1);
+	to = at + mem->size < base + len ? at + mem->size : base + len;
+	return paging_unmap(&npt_paging, &cell->arch.npt,
+			    mem->virt_start + (from - at), to - from);
+}
+
+/*
+ * The pages the hypervisor emulates (asm/mmio.h) stay out of @cell's
+ * tables wherever @mem covers them, by guest address or by physical
+ * address (a region that shows a device page elsewhere).
+ */
+static int npt_punch_emulated(struct cell *cell,
+			      const struct jailhouse_memory *mem)
+{
+	__u64 base, len;
+	unsigned int n;
+	int err = 0;
+
+	for (n = 0; !err && mmio_emulated_range(n, &base, &len); n++)
+		err = punch_overlap(cell, mem, mem->virt_start, base, len) ?:
+		      punch_overlap(cell, mem, mem->phys_start, base, len);
+	return err;
+}
+
+static bool npt_mapped(const struct jailhouse_memory *mem)
+{
+	return !(mem->flags & JAILHOUSE_MEM_COMM_REGION) && mem->size;
+}
+
+int npt_refresh_emulated(struct cell *cell)
+{
+	const struct jailhouse_memory *mem =
+		jailhouse_cell_mem_regions(cell->config);
+	unsigned int n;
+	int err = 0;
+
+	for (n = 0; !err && n < cell->config->num_memory_regions; n++)
+		if (npt_mapped(&mem[n]))
+			err = npt_punch_emulated(cell, &mem[n]);
+	return err;
 }
 
 /*
@@ -70,7 +100,7 @@ int npt_map_regions(struct cell *cell)
 	int err;
 
 	for (n = 0; n < cell->config->num_memory_regions; n++, mem++) {
-		if ((mem->flags & JAILHOUSE_MEM_COMM_REGION) || !mem->size)
+		if (!npt_mapped(mem))
 			continue;
 		if (jailhouse_ranges_overlap(mem->phys_start, mem->size,
 					     hv->phys_start, hv->size))
@@ -79,8 +109,7 @@ int npt_map_regions(struct cell *cell)
 				 mem->phys_start, mem->size,
 				 region_access(mem));
 		if (!err)
-			err = npt_punch_emulated(cell, mem->virt_start,
-						 mem->size);
+			err = npt_punch_emulated(cell, mem);
 		if (err) {
 			printk("NPT: region %u of cell \"%s\": error %d\n", n,
 			       cell->config->name, err);
@@ -102,7 +131,7 @@ int npt_map_memory(struct cell *cell, const struct jailhouse_memory *mem)
 		paging_collapse(&npt_paging, &cell->arch.npt, mem->virt_start,
 				mem->size);
 	if (!err)
-		err = npt_punch_emulated(cell, mem->virt_start, mem->size);
+		err = npt_punch_emulated(cell, mem);
 	return err;
 }
 

@@ -13,6 +13,7 @@
 #include <jailhouse/percpu.h>
 #include <asm/devmap.h>
 #include <asm/msi.h>
+#include <asm/msix.h>
 #include <asm/pci.h>
 #include <asm/processor.h>
 #include <asm/refusal.h>
@@ -61,25 +62,6 @@ static volatile void *mmcfg_reg(__u16 bdf, unsigned int reg)
 		      ((__u64)bdf << MMCFG_BDF_SHIFT) + reg);
 }
 
-static __u32 mmcfg_read(volatile void *p, unsigned int size)
-{
-	if (size == 1)
-		return *(volatile __u8 *)p;
-	if (size == 2)
-		return *(volatile __u16 *)p;
-	return *(volatile __u32 *)p;
-}
-
-static void mmcfg_write(volatile void *p, unsigned int size, __u32 value)
-{
-	if (size == 1)
-		*(volatile __u8 *)p = value;
-	else if (size == 2)
-		*(volatile __u16 *)p = value;
-	else
-		*(volatile __u32 *)p = value;
-}
-
 static __u32 conf1_read(__u16 port, unsigned int size)
 {
 	if (size == 1)
@@ -112,9 +94,9 @@ static void hw_access(__u16 bdf, unsigned int reg, unsigned int size,
 		p = mmcfg_reg(bdf, reg);
 	if (p) {
 		if (write)
-			mmcfg_write(p, size, *value);
+			devmap_write(p, size, *value);
 		else
-			*value = mmcfg_read(p, size);
+			*value = devmap_read(p, size);
 	} else if (reg < CONF1_LEGACY_SIZE) {
 		outl(CONF1_ENABLE | (bdf << CONF1_BDF_SHIFT) |
 		     (reg & CONF1_REG_MASK), PCI_CONF1_ADDR_PORT);
@@ -201,6 +183,9 @@ static bool cfg_access(struct per_cpu *cpu, __u16 bdf, unsigned int reg,
 		return true;
 	if (access.dev)
 		msi = msi_cfg_access(cpu, access.dev, reg, size, write, value);
+	if (access.dev && msi == MSI_CFG_PASS)
+		msi = msix_cfg_access(cpu, access.dev, reg, size, write,
+				      value);
 	if (msi != MSI_CFG_PASS)
 		return msi == MSI_CFG_DONE;
 	if (pci_cfg_filter(&access, value) == PCI_CFG_PERFORM)

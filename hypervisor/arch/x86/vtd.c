@@ -56,6 +56,12 @@ static bool caching_mode, non_coherent;
 static spinlock_t shutdown_lock;
 /* Written by the units' invalidation wait descriptors. */
 static volatile __u32 wait_status;
+/*
+ * One batch of commands and its wait at a time: IOAPIC, MSI and MSI-X
+ * entries change under locks of their own, on any CPU, and every batch
+ * shares the queue's tail and wait_status.
+ */
+static spinlock_t queue_lock;
 /* IOTLB and interrupt entry cache invalidations since enable. */
 static unsigned long iotlb_invalidations, iec_invalidations;
 /* The interrupt remapping table: two quadwords per entry. */
@@ -164,19 +170,26 @@ static int flush_domain(__u16 did)
 	unsigned int n;
 	int err = 0;
 
+	spin_lock(&queue_lock);
 	for (n = 0; n < num_units; n++) {
 		queue_iotlb_domain(&units[n], did);
 		err = queue_sync(&units[n]) ?: err;
 	}
+	spin_unlock(&queue_lock);
 	return err;
 }
 
 static int flush_all(struct vtd_unit *u)
 {
+	int err;
+
+	spin_lock(&queue_lock);
 	queue_put(u, VTD_INV_CONTEXT | VTD_INV_GLOBAL, 0);
 	queue_put(u, VTD_INV_IOTLB | VTD_INV_GLOBAL | drain_bits, 0);
 	queue_put(u, VTD_INV_IEC, 0);
-	return queue_sync(u);
+	err = queue_sync(u);
+	spin_unlock(&queue_lock);
+	return err;
 }
 
 /* ---- faults ---- */
@@ -375,11 +388,13 @@ static void vtd_set_irte(unsigned int index, const struct iommu_irq *irq)
 	if (irq)
 		entry[1] = irq->sid < IOMMU_ANY_SID ? VTD_IRTE_SID(irq->sid) : 0;
 	atomic_store_release(&entry[0], irq ? irte_low(irq) : 0);
+	spin_lock(&queue_lock);
 	for (n = 0; n < num_units; n++) {
 		queue_put(&units[n], VTD_INV_IEC | VTD_INV_IEC_INDEX |
 				     VTD_INV_IEC_IIDX(index), 0);
 		queue_sync(&units[n]);
 	}
+	spin_unlock(&queue_lock);
 }
 
 static int vtd_enable(void)
@@ -506,10 +521,12 @@ static void vtd_set_device(const struct jailhouse_pci_device *dev,
 	if (ctx[0] & VTD_CTX_PRESENT) {
 		old_did = (ctx[1] >> 8) & 0xffff;
 		ctx[0] = 0;
+		spin_lock(&queue_lock);
 		queue_put(u, VTD_INV_CONTEXT | VTD_INV_DEVICE |
 			     VTD_INV_DID(old_did) | VTD_INV_SID(dev->bdf), 0);
 		queue_iotlb_domain(u, old_did);
 		queue_sync(u);
+		spin_unlock(&queue_lock);
 	}
 	if (!owner)
 		return;

@@ -18,7 +18,8 @@
  *   cell's CPUs: such writes are dropped. Two exceptions: it may size
  *   its BARs (all ones written, the size mask read back on the same CPU,
  *   the BAR itself never moves), and with interrupt remapping its MSI
- *   capability is emulated (asm/msi.h on x86).
+ *   capability is emulated and its MSI-X Enable and Function Mask bits
+ *   reach the device (asm/msi.h, asm/msix.h on x86).
  */
 #ifndef _JAILHOUSE_PCI_H
 #define _JAILHOUSE_PCI_H

@@ -24,13 +24,20 @@
 # edu's MSI at its own CPU (the hypervisor turns the message into a
 # remapping entry) and counts the interrupts edu raises, then aims it at
 # CPU 0, the root cell's: refused, the cell failed; edu works for Linux
-# after destroy.
+# after destroy. MSI-X, with QEMU's e1000e (00:02.0, no driver bound at
+# enable): its table is intercepted at enable and compatibility-format
+# interrupts blocked; root user space aims table entry 4 (which the
+# driver leaves unused) at the sandbox's CPU 3: refused and logged, the
+# entry reads back as written; then Linux's e1000e driver sets up MSI-X
+# under the hypervisor, and pinging QEMU's user network raises its
+# interrupts; after disable the NIC still works, natively.
 set -eu
 . tests/vm/lib/signed.sh
 . tests/vm/lib/wait.sh
 work=/tmp/dma
 mkdir -p $work
 edu=/sys/bus/pci/devices/0000:00:03.0
+nic=/sys/bus/pci/devices/0000:00:02.0
 cell=sandbox-demo
 hv=0x3b000000			# hypervisor memory: its image header
 hv_last=0x3bfff000		# its last page
@@ -69,8 +76,10 @@ copy() {
 	dma 0x40000 "$2" 3
 }
 
-# Configuration space of edu: byte at $1; $3 bytes of value $2 at $1.
-cfg8() { od -An -tu1 -j "$1" -N1 $edu/config | tr -d ' '; }
+# Configuration space of edu (or device $2): byte and dword at $1; $3
+# bytes of value $2 at $1.
+cfg8() { od -An -tu1 -j "$1" -N1 "${2:-$edu}/config" | tr -d ' '; }
+cfg32() { od -An -tu4 -j "$1" -N4 "${2:-$edu}/config" | tr -d ' '; }
 cfg_write() {
 	v=$(($2)) o=""
 	for i in $(seq "$3"); do
@@ -80,14 +89,32 @@ cfg_write() {
 	printf "$o" | dd of=$edu/config bs=1 seek=$(($1)) conv=notrunc 2>/dev/null
 }
 
-# edu's MSI capability (id 5) from its capability list.
-msi_cap() {
-	c=$(cfg8 0x34)
-	while [ "$c" != 0 ] && [ "$(cfg8 "$c")" != 5 ]; do
-		c=$(cfg8 $((c + 1)))
+# Capability $1 of edu (or device $2) from its capability list, 0: none.
+find_cap() {
+	c=$(cfg8 0x34 "${2:-}")
+	while [ "$c" != 0 ] && [ "$(cfg8 "$c" "${2:-}")" != "$1" ]; do
+		c=$(cfg8 $((c + 1)) "${2:-}")
 	done
 	echo "$c"
 }
+
+# e1000e's MSI-X table (capability 0x11): Table BIR and offset, the BAR
+# from sysfs.
+msix_table() {
+	c=$(find_cap 17 $nic)
+	[ "$c" != 0 ] || return 1
+	t=$(cfg32 $((c + 4)) $nic)
+	echo $(($(sed -n "$((t % 8 + 1))p" $nic/resource | cut -d' ' -f1) +
+		t - t % 8))
+}
+
+# e1000e's interrupts so far, over every CPU.
+eth_irqs() {
+	awk '/eth0/ { for (i = 2; $i ~ /^[0-9]+$/; i++) n += $i }
+	     END { print n + 0 }' /proc/interrupts
+}
+link_up() { dmesg | grep -q "eth0: NIC Link is Up"; }
+pings() { ping -c 3 -W 2 10.0.2.2 >/dev/null; }
 
 # root_msi APIC-ID: edu's 64-bit MSI at that CPU, vector 0xdf, raised.
 root_msi() {
@@ -135,6 +162,12 @@ printf '\006\000' | dd of=$edu/config bs=1 seek=4 conv=notrunc 2>/dev/null
 signed_load_module
 signed_enable
 signed_policy
+jailhouse console | grep -q "MSI-X: 00:02.0: 5 entries at .* intercepted" ||
+	fail "e1000e's MSI-X table not intercepted"
+jailhouse console |
+	grep -q "MSI and MSI-X entry remapped, compatibility format blocked" ||
+	fail "compatibility-format interrupts not blocked"
+echo "dma-isolation: e1000e's MSI-X table intercepted, compatibility format blocked"
 root_dma_works "before the attacks"
 
 copy $hv $dst
@@ -153,7 +186,7 @@ head -c 2048 inmates/demos/x86/sandbox-demo.bin >$work/image
 copy $cell_ram $dst
 page $dst | cmp -s - $work/image && fail "edu read the sandbox's RAM"
 faulted read $cell_ram
-msi=$(msi_cap)
+msi=$(find_cap 5)
 [ "$msi" != 0 ] || fail "edu has no MSI capability"
 root_msi 2
 dmesg | grep -q "2\.223 No irq handler" ||
@@ -165,6 +198,26 @@ jailhouse console |
 dmesg | grep -q "3\.223 No irq handler" && fail "root MSI reached CPU 3"
 cfg_write $((msi + 2)) 0 2
 echo "dma-isolation: root MSI reaches CPU 2, refused for the sandbox's CPU 3"
+table=$(msix_table) || fail "e1000e has no MSI-X capability"
+entry4=$((table + 64))
+devmem $entry4 32 0xfee03000
+devmem $((entry4 + 8)) 32 0xde
+jailhouse console |
+	grep -q "qemu-linux\": MSI-X entry 4 of 00:02.0, address 0xfee03000 data .*refused" ||
+	fail "root MSI-X entry aimed at the sandbox's CPU 3 not refused"
+[ $(($(devmem $entry4 32))) = $((0xfee03000)) ] ||
+	fail "MSI-X entry 4 reads $(devmem $entry4 32), not as written"
+devmem $entry4 32 0
+echo "dma-isolation: root MSI-X entry aimed at the sandbox's CPU 3 refused"
+insmod /lib/modules/e1000e.ko
+ifconfig eth0 10.0.2.15 netmask 255.255.255.0 up ||
+	fail "e1000e: no eth0"
+wait_until 30 link_up || fail "e1000e: no link under the hypervisor"
+grep -q "eth0-rx-0" /proc/interrupts || fail "e1000e: not in MSI-X mode"
+irqs=$(eth_irqs)
+pings || fail "e1000e: no ping replies under the hypervisor"
+[ "$(eth_irqs)" -gt "$irqs" ] || fail "e1000e: no interrupts while pinging"
+echo "dma-isolation: e1000e under the hypervisor: MSI-X interrupts $irqs -> $(eth_irqs), ping ok"
 dma 0x40000 $((cell_ram + 0x80000)) 3
 faulted write 0x3c080000
 [ "$(state)" = running ] || fail "sandbox state '$(state)' after the attacks"
@@ -231,5 +284,7 @@ jailhouse cell destroy edu-dma
 printf '\006\000' | dd of=$edu/config bs=1 seek=4 conv=notrunc 2>/dev/null
 root_dma_works "with edu back from the MSI cell"
 jailhouse disable
+pings || fail "e1000e: no ping replies after disable"
+jailhouse console | grep "MSI-X: .* table exits" | tail -n 1
 rmmod jailhouse
 echo "dma-isolation: ok"

@@ -80,15 +80,17 @@ unsigned int mmio_handle(struct per_cpu *cpu, const struct mmio_guest *guest,
 
 /**
  * The @n-th range of pages the hypervisor emulates (from 0: the xAPIC
- * page, MMCONFIG, each IOAPIC's page) in *@start and *@size (0 if there
- * is none). Return: false past the last.
+ * page, MMCONFIG, each IOAPIC's page, each intercepted MSI-X table's
+ * pages) in *@start and *@size (0 if there is none). Return: false past
+ * the last.
  */
 bool mmio_emulated_range(unsigned int n, __u64 *start, __u64 *size);
 
 /**
  * The handler of the page at @gpa if the hypervisor emulates it for every
- * cell (the xAPIC, IOAPICs, PCI MMCONFIG; none is in any cell's nested
- * tables), else NULL: the access is outside the cell's memory.
+ * cell (the xAPIC, IOAPICs, PCI MMCONFIG, ivshmem BARs, MSI-X tables;
+ * none is in any cell's nested tables), else NULL: the access is outside
+ * the cell's memory.
  */
 mmio_access_t mmio_handler_of(__u64 gpa);
 

@@ -42,11 +42,29 @@ enum msi_cfg_result msi_cfg_access(struct per_cpu *cpu,
  */
 void msi_reprogram(void);
 
+/* Helpers msix.c shares. */
+
+/** Capability @id of @bdf, 0 if none (a capability list loop ends). */
+__u8 msi_find_cap(__u16 bdf, __u8 id);
+
 /**
- * Whether a root device has MSI-X, whose table entries are not remapped
- * yet: compatibility-format interrupts must then stay allowed (CFI).
+ * Whether a compatibility-format message with address @addr and upper
+ * address @addr_hi is an interrupt (0xfee00000-0xfeefffff), not a write.
  */
-bool msi_compat_needed(void);
+bool msi_msg_is_irq(__u32 addr, __u32 addr_hi);
+
+/** The message (@addr, @data) as an IOAPIC entry's layout. */
+__u64 msi_msg_rte(__u32 addr, __u32 data);
+
+/** The remapped-format address that names remapping entry @irte. */
+__u32 msi_remapped_address(unsigned int irte);
+
+/**
+ * A non-root cell's write of @size bytes at @reg over the 16-bit control
+ * word at @ctrl_reg of @bdf: only @cell_bits change on the hardware.
+ */
+void msi_ctrl_write(__u16 bdf, unsigned int ctrl_reg, unsigned int reg,
+		    unsigned int size, __u32 value, __u16 cell_bits);
 
 /**
  * @dev now belongs to @owner (NULL: nobody): the root cell's message is

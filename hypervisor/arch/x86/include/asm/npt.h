@@ -33,6 +33,13 @@ int npt_map_regions(struct cell *cell);
 int npt_map_memory(struct cell *cell, const struct jailhouse_memory *mem);
 int npt_unmap_memory(struct cell *cell, const struct jailhouse_memory *mem);
 
+/**
+ * Take the pages the hypervisor emulates out of @cell's tables again,
+ * after more became emulated (MSI-X tables at enable). The caller
+ * flushes the CPUs' TLBs if the cell runs. Return: 0 or -errno.
+ */
+int npt_refresh_emulated(struct cell *cell);
+
 struct paging_root;
 
 /**
