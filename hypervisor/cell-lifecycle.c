@@ -460,27 +460,42 @@ static int cell_stop(struct cell *cell)
 	return 0;
 }
 
-static struct per_cpu *first_cpu(const struct cell *cell)
+static bool has_cpus(const struct cell *cell)
 {
 	struct per_cpu *cpu;
 	unsigned int id;
 
 	for_each_cpu_of(id, cpu, cell)
-		return cpu;
-	return NULL;
+		return true;
+	return false;
 }
 
 /*
- * The boot CPU starts at the reset address; the others stay parked until
- * it wakes them (INIT/SIPI).
+ * Every CPU of the cell starts at the reset address, as under Jailhouse,
+ * whose inmate library counts the CPUs that arrive there and halts all
+ * but the first until it sends them INIT and SIPI (docs/inmates.md).
  */
+static int reset_cpus(struct cell *cell)
+{
+	struct per_cpu *cpu;
+	unsigned int id;
+	int err = 0;
+
+	for_each_cpu_of(id, cpu, cell) {
+		cpu->reset_address = cell->config->cpu_reset_address;
+		if (cpu_request(cpu, CPU_REQ_RESET, true))
+			err = -EBUSY;
+	}
+	return err;
+}
+
 long cell_start(struct per_cpu *caller, struct cell *cell)
 {
-	struct per_cpu *boot = first_cpu(cell);
 	int err;
 
-	if (!boot || (cell->state == JAILHOUSE_CELL_RUNNING &&
-		      !comm_state_terminal(comm_cell_state(cell->comm))))
+	if (!has_cpus(cell) ||
+	    (cell->state == JAILHOUSE_CELL_RUNNING &&
+	     !comm_state_terminal(comm_cell_state(cell->comm))))
 		return -EBUSY;
 	(void)caller;
 	err = park_cpus(cell);
@@ -492,8 +507,7 @@ long cell_start(struct per_cpu *caller, struct cell *cell)
 	cell->state = JAILHOUSE_CELL_RUNNING;
 	/* Every CPU is parked: from here the cell's SIPIs count again. */
 	atomic_store_seq_cst(&cell->frozen, false);
-	boot->reset_address = cell->config->cpu_reset_address;
-	err = cpu_request(boot, CPU_REQ_RESET, true);
+	err = reset_cpus(cell);
 	if (err)
 		return err;
 	printk("Cell \"%s\" started\n", cell->config->name);

@@ -141,12 +141,14 @@ static void test_timeout_is_bounded(void **state)
 /*
  * A fake clock: each reading advances one millisecond; the "cell"
  * answers @reply after @answer_after readings (never if 0), checking
- * that the message arrived with a cleared reply.
+ * that the message arrived with a cleared reply, or with @stop it does
+ * not reply but reports that state.
  */
 struct fake_cell {
 	__u64 now;
 	unsigned int answer_after;
 	__u32 reply;
+	__u32 stop;
 };
 
 static __u64 fake_now(void *ctx)
@@ -158,7 +160,10 @@ static __u64 fake_now(void *ctx)
 		assert_int_equal(comm.msg_to_cell,
 				 JAILHOUSE_MSG_SHUTDOWN_REQUEST);
 		comm.msg_to_cell = JAILHOUSE_MSG_NONE;
-		comm.reply_from_cell = cell->reply;
+		if (cell->stop)
+			comm.cell_state = cell->stop;
+		else
+			comm.reply_from_cell = cell->reply;
 	}
 	return cell->now;
 }
@@ -170,6 +175,7 @@ static int send(struct fake_cell *cell, unsigned int timeout_ms)
 	};
 
 	comm.reply_from_cell = JAILHOUSE_MSG_REQUEST_APPROVED;
+	comm.cell_state = JAILHOUSE_CELL_RUNNING_LOCKED;
 	return comm_send_message(&comm, JAILHOUSE_MSG_SHUTDOWN_REQUEST,
 				 &clock, timeout_ms);
 }
@@ -188,6 +194,13 @@ static void test_handshake(void **state)
 	assert_int_equal(send(&cell, 100), JAILHOUSE_MSG_REQUEST_DENIED);
 	cell = (struct fake_cell){ .answer_after = 3, .reply = 0x80000000 };
 	assert_int_equal(send(&cell, 100), JAILHOUSE_MSG_UNKNOWN);
+	/* Shut down or failed without a word: approved, as in Jailhouse. */
+	cell = (struct fake_cell){ .answer_after = 3,
+				   .stop = JAILHOUSE_CELL_SHUT_DOWN };
+	assert_int_equal(send(&cell, 100), JAILHOUSE_MSG_REQUEST_APPROVED);
+	cell = (struct fake_cell){ .answer_after = 3,
+				   .stop = JAILHOUSE_CELL_FAILED };
+	assert_int_equal(send(&cell, 100), JAILHOUSE_MSG_REQUEST_APPROVED);
 }
 
 static void test_handshake_times_out(void **state)

@@ -39,6 +39,8 @@
 #define MSI_ADDR_BASE		0xfee
 #define MSI_ADDR_DEST_SHIFT	12
 #define MSI_ADDR_LOGICAL	0x4
+/* Timer divide configuration 0011b: by 16 (Intel SDM 10.5.4). */
+#define APIC_TDCR_DIVIDE_16	0x3
 /* Vectors 0-15 are exceptions and reserved. */
 #define MSI_MIN_VECTOR		16
 
@@ -170,6 +172,11 @@ void apic_clear(struct per_cpu *cpu)
 	/* The error status latches on write. */
 	apic_reg_write(MSR_X2APIC_ESR, 0);
 	apic_reg_write(MSR_X2APIC_ESR, 0);
+}
+
+void apic_timer_divide_jailhouse(void)
+{
+	apic_reg_write(MSR_X2APIC_TDCR, APIC_TDCR_DIVIDE_16);
 }
 
 bool apic_smt_split(__u64 cpus, unsigned int shift, unsigned int *cpu)

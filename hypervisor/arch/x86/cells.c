@@ -89,6 +89,9 @@ void arch_cpu_reset(struct per_cpu *cpu, __u64 address)
 	if (!cell_is_root(cpu->cell) && cpu->cell->comm &&
 	    !cpu->cell->comm->apic_khz)
 		cpu->cell->comm->apic_khz = clocks_cell_cpu_apic_khz();
+	/* After the measurement, which divides by 1. */
+	if (!cell_is_root(cpu->cell))
+		apic_timer_divide_jailhouse();
 	vcpu_vendor->reset(cpu, address);
 }
 

@@ -29,7 +29,6 @@
 #define DEFAULT_TSC_KHZ		1000000
 
 #define MSR_X2APIC_TMCCT	0x839
-#define MSR_X2APIC_TDCR		0x83e
 #define TIMER_DIVIDE_BY_1	0xb
 #define TIMER_COUNT_MAX		0xffffffffU
 

@@ -29,6 +29,7 @@
 
 #define X86_CR4_OSXSAVE		(1UL << 18)
 #define MSR_MTRR_DEF_TYPE	0x2ff
+#define MSR_SMI_COUNT		0x34
 /* Default type (bits 0-7), fixed-range enable (10), enable (11). */
 #define MTRR_DEF_TYPE_VALID	0xcffULL
 
@@ -215,7 +216,10 @@ static void msr_result(struct guest_regs *regs, __u64 value)
  *   set them at boot;
  * - the x2APIC MSRs, for cells other than the root cell, on any host
  *   (asm/apic.h): Jailhouse's inmate library knows no other way to its
- *   APIC. The root cell's Linux uses the APIC in the host's mode.
+ *   APIC. The root cell's Linux uses the APIC in the host's mode;
+ * - reading SMI_COUNT, for cells other than the root cell: always 0, so
+ *   that Jailhouse's apic-demo, which reads it on the Intel models that
+ *   have it, runs; the real count (the firmware's SMIs) stays hidden.
  */
 static bool msr_emulated(struct per_cpu *cpu, const struct vcpu_msr *msr)
 {
@@ -236,6 +240,11 @@ static bool msr_emulated(struct per_cpu *cpu, const struct vcpu_msr *msr)
 		if (msr->write)
 			return false;
 		msr_result(regs, read_msr(MSR_IA32_APIC_BASE));
+		return true;
+	case MSR_SMI_COUNT:
+		if (msr->write || cell_is_root(cpu->cell))
+			return false;
+		msr_result(regs, 0);
 		return true;
 	case MSR_MTRR_DEF_TYPE:
 		if (!msr->write)

@@ -67,7 +67,8 @@ unsigned int comm_reply_timeout_ms(const struct jailhouse_cell_desc *cell);
 
 /**
  * Send @msg (JAILHOUSE_MSG_*): clear the reply, fence, write the message,
- * then poll @clock until the cell replies or @timeout_ms (0: forever)
+ * then poll @clock until the cell replies, reports a terminal state
+ * (taken as approval, as Jailhouse takes it) or @timeout_ms (0: forever)
  * passed.
  * Return: the reply (JAILHOUSE_MSG_REQUEST_*; a value that names no
  * reply reads as JAILHOUSE_MSG_UNKNOWN), or -ETIMEDOUT.

@@ -10,10 +10,13 @@
  * caching enabled (INIT leaves CR0.CD and NW set). No MSR but EFER is
  * touched, so that a cell that may access no other MSR can start.
  *
- * Further CPUs of the cell (smp.c) come through the same entry after
- * INIT and SIPI to vector 0; smp_ap_stack, which the boot CPU sets just
- * before, tells them apart: they take the page tables already built and
- * go to smp_ap_startup() on that stack.
+ * Every CPU of the cell arrives here when the cell starts, as under
+ * Jailhouse; the first to count itself in smp_arrivals boots, the others
+ * halt with interrupts off until the boot CPU sends them INIT and SIPI
+ * (smp.c). They come back through the same entry then, at vector 0;
+ * smp_ap_stack, which the boot CPU sets just before, tells them apart:
+ * they take the page tables already built and go to smp_ap_startup() on
+ * that stack.
  */
 #define CR0_PE		0x00000001
 #define CR0_WP		0x00010000
@@ -31,6 +34,8 @@
 #define HUGE_PAGE_SIZE	0x200000
 #define PD_ENTRIES	2048		/* 4 page directories: 4 GiB */
 #define PD_UNCACHED	1536		/* from 3 GiB on */
+
+#define SMP_MAX_CPUS	4		/* SMP_MAX_APS + 1, inmate.h */
 
 #define SEL_CODE32	0x08
 #define SEL_DATA	0x10
@@ -56,6 +61,19 @@ start32:
 	mov %eax, %ss
 	cmpl $0, smp_ap_stack
 	jne long_mode
+	/* Count in; note the APIC id (CPUID.1:EBX[31:24]) by arrival. */
+	mov $1, %eax
+	lock xadd %eax, smp_arrivals
+	mov %eax, %esi
+	cmp $SMP_MAX_CPUS, %esi
+	jae 5f
+	mov $1, %eax
+	cpuid
+	shr $24, %ebx
+	mov %bl, smp_cpu_ids(%esi)
+5:	lock incl smp_counted
+	test %esi, %esi
+	jnz stop32
 
 	/* Clear PML4 and PDPT, then link PML4[0] and PDPT[0..3]. */
 	cld
@@ -118,6 +136,11 @@ start64:
 	mov $__stack_top, %rsp
 	call inmate_startup
 	jmp stop
+
+stop32:
+	cli
+	hlt
+	jmp stop32
 
 	.align 8
 gdt:

@@ -20,6 +20,7 @@ void inmate_startup(void)
 		stop();
 	}
 	console_init();
+	smp_wait_arrivals();
 	inmate_main();
 }
 

@@ -23,6 +23,15 @@
  * .bss: the boot CPU reads it before it clears the bss.
  */
 volatile unsigned long smp_ap_stack __attribute__((section(".data")));
+/*
+ * The reset entry's count (header.S): smp_arrivals numbers the CPUs
+ * as they arrive (the first boots), smp_counted rises once each noted
+ * its APIC id in smp_cpu_ids.
+ */
+volatile u32 smp_arrivals __attribute__((section(".data")));
+volatile u32 smp_counted __attribute__((section(".data")));
+volatile u8 smp_cpu_ids[SMP_MAX_APS + 1] __attribute__((section(".data")));
+unsigned int smp_num_cpus;
 
 static void (*volatile ap_entry)(void);
 static u8 ap_stacks[SMP_MAX_APS][AP_STACK_SIZE]
@@ -40,6 +49,27 @@ void smp_ap_startup(void)
 	smp_ap_stack = 0;
 	ap_entry = NULL;
 	entry();
+}
+
+/*
+ * Wait until every CPU of the cell counted itself, a second at most;
+ * then the count starts over, so that the next start of the cell
+ * (without a new image) finds it at 0. A CPU still missing keeps it.
+ */
+void smp_wait_arrivals(void)
+{
+	u64 end = tsc_read_ns() + AP_ARRIVAL_US * 1000ULL;
+
+	while (smp_counted < comm_region->num_cpus)
+		if (tsc_read_ns() > end)
+			break;
+	smp_num_cpus = smp_counted;
+	if (smp_num_cpus > SMP_MAX_APS + 1)
+		smp_num_cpus = SMP_MAX_APS + 1;
+	if (smp_counted < comm_region->num_cpus)
+		return;
+	smp_counted = 0;
+	smp_arrivals = 0;
 }
 
 static void send_icr(u32 apic_id, u32 low)

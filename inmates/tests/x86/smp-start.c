@@ -1,50 +1,82 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A cell with more than one CPU starts the others as Jailhouse's inmate
- * library does (smp_start_cpu(): INIT and SIPI through the x2APIC ICR).
- * Each CPU it starts (`aps=N` of them, default 1, at the APIC ids after
- * its own) records its APIC id; the boot CPU prints them and reports
- * SUCCESS, or FAILURE for a CPU that did not arrive.
+ * A cell of more than one CPU runs as Jailhouse's smp-demo does: every
+ * CPU arrives at the reset entry when the cell starts and notes its APIC
+ * id; the first waits until all of the cell's have (comm region
+ * num_cpus), then starts each of the others in turn with INIT and SIPI
+ * through the x2APIC ICR (smp_start_cpu()). Each started CPU sends the
+ * boot CPU an IPI (vector 40, x2APIC ICR by APIC id), which it waits for
+ * before the next. SUCCESS once all answered, FAILURE for a CPU that
+ * did not arrive, start or answer.
  */
 #include "isolation.h"
 
 #define X2APIC_ID	0x802
+#define IPI_VECTOR	40
+#define IPI_WAIT_US	1000000
 
 const char test_name[] = "smp-start";
 
-static volatile u32 arrived_ids[SMP_MAX_APS];
-static volatile unsigned int claimed, arrived;
+static volatile bool ipi_received;
+static u32 boot_id;
 
-/* The id is in place before the boot CPU sees it counted. */
+static void ipi_interrupt(unsigned int vector)
+{
+	(void)vector;
+	ipi_received = true;
+}
+
 static void __attribute__((noreturn)) secondary_main(void)
 {
-	unsigned int slot = __atomic_fetch_add(&claimed, 1, __ATOMIC_SEQ_CST);
-
-	arrived_ids[slot] = read_msr(X2APIC_ID);
-	__atomic_fetch_add(&arrived, 1, __ATOMIC_RELEASE);
+	printk("%s: APIC id %u started and running\n", test_name,
+	       (u32)read_msr(X2APIC_ID));
+	apic_send_ipi(boot_id, APIC_ICR_FIXED | APIC_ICR_ASSERT | IPI_VECTOR);
 	stop();
+}
+
+static bool ipi_arrived(void)
+{
+	u64 end = tsc_read_ns() + IPI_WAIT_US * 1000ULL;
+
+	while (!ipi_received)
+		if (tsc_read_ns() > end)
+			return false;
+	return true;
+}
+
+static void start_one(u32 apic_id)
+{
+	ipi_received = false;
+	if (smp_start_cpu(apic_id, secondary_main)) {
+		test_report(TEST_FAILURE, "APIC id %u did not start", apic_id);
+		test_park();
+	}
+	if (!ipi_arrived()) {
+		test_report(TEST_FAILURE, "no IPI from APIC id %u", apic_id);
+		test_park();
+	}
+	printk("%s: IPI from APIC id %u received\n", test_name, apic_id);
 }
 
 void inmate_main(void)
 {
-	unsigned int aps = cmdline_parse_int(cmdline, "aps", 1), n;
-	u32 self = read_msr(X2APIC_ID);
+	unsigned int n;
 
-	if (aps > SMP_MAX_APS)
-		aps = SMP_MAX_APS;
-	printk("%s: CPU %u of %u, starting %u more\n", test_name, self,
-	       comm_region->num_cpus, aps);
-	for (n = 1; n <= aps; n++) {
-		if (smp_start_cpu(self + n, secondary_main)) {
-			test_report(TEST_FAILURE, "APIC id %u did not start",
-				    self + n);
-			test_park();
-		}
-		while (__atomic_load_n(&arrived, __ATOMIC_ACQUIRE) < n)
-			cpu_relax();
-		printk("%s: APIC id %u started and running\n", test_name,
-		       arrived_ids[n - 1]);
+	boot_id = read_msr(X2APIC_ID);
+	printk("%s: boot CPU %u, %u of %u CPUs arrived\n", test_name, boot_id,
+	       smp_num_cpus, comm_region->num_cpus);
+	if (smp_num_cpus != comm_region->num_cpus) {
+		test_report(TEST_FAILURE, "%u CPUs did not arrive",
+			    comm_region->num_cpus - smp_num_cpus);
+		test_park();
 	}
-	test_report(TEST_SUCCESS, "%u CPUs started by INIT/SIPI", aps);
+	apic_init();
+	int_set_handler(IPI_VECTOR, ipi_interrupt);
+	irq_enable();
+	for (n = 1; n < smp_num_cpus; n++)
+		start_one(smp_cpu_ids[n]);
+	irq_disable();
+	test_report(TEST_SUCCESS, "%u CPUs started by INIT/SIPI",
+		    smp_num_cpus - 1);
 	test_park();
 }

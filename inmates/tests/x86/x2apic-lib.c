@@ -2,8 +2,9 @@
 /*
  * The environment Jailhouse's inmate library expects (docs/inmates.md),
  * used the way that library uses it: the local APIC through the x2APIC
- * MSRs only (id, spurious vector, one-shot timer, EOI, self IPI), on any
- * host, and the ACPI PM timer port from the comm region. Prints ten PM
+ * MSRs only (id, spurious vector, one-shot timer at apic_khz / 16 without
+ * touching the divide register, EOI, self IPI), on any host, and the ACPI
+ * PM timer port from the comm region. Prints ten PM
  * timer readings and the timer's delay, then reports SUCCESS; a refused
  * access fails the cell instead.
  */
@@ -19,7 +20,8 @@
 #define X2APIC_TDCR		0x83e
 #define X2APIC_SELF_IPI		0x83f
 #define SVR_ENABLE_SPURIOUS	0x1ff
-#define TDCR_DIV_1		0xb
+#define TDCR_DIV_16		0x3
+#define TIMER_EARLIEST_NS	5000000ULL
 #define TIMER_VECTOR		0x40
 #define IPI_VECTOR		0x41
 #define PM_TIMER_MASK		0xffffff
@@ -79,20 +81,29 @@ static bool pm_timer_runs(u16 port)
 	return true;
 }
 
+/*
+ * As Jailhouse's library: the divide register left as the cell found it
+ * (by 16), a 10 ms one-shot at comm region apic_khz / 16 ticks per
+ * second. A wrong divide fires far too early (by 1: after 0.6 ms);
+ * late is fine, an emulator may pause.
+ */
 static bool timer_fires(void)
 {
-	u32 ticks = comm_region->apic_khz;	/* 1 ms */
+	u64 ticks = comm_region->apic_khz * 1000ULL / 16 / 100, start;
+	u32 divide = read_msr(X2APIC_TDCR);
 
 	if (!ticks)
 		ticks = 1000000;
-	write_msr(X2APIC_TDCR, TDCR_DIV_1);
 	write_msr(X2APIC_LVT_TIMER, TIMER_VECTOR);
+	start = tsc_read_ns();
 	write_msr(X2APIC_TMICT, ticks);
 	if (!wait_for(&timer_hits))
 		return false;
-	printk("%s: APIC timer fired, current count %llu\n", test_name,
-	       read_msr(X2APIC_TMCCT));
-	return true;
+	printk("%s: APIC timer fired after %llu us (divide 0x%x), current "
+	       "count %llu\n", test_name, (tsc_read_ns() - start) / 1000,
+	       divide, read_msr(X2APIC_TMCCT));
+	return divide == TDCR_DIV_16 &&
+	       tsc_read_ns() - start >= TIMER_EARLIEST_NS;
 }
 
 void inmate_main(void)
@@ -110,7 +121,8 @@ void inmate_main(void)
 		test_park();
 	}
 	if (!timer_fires()) {
-		test_report(TEST_FAILURE, "no APIC timer interrupt");
+		test_report(TEST_FAILURE, "no APIC timer interrupt, or not at "
+			    "apic_khz / 16");
 		test_park();
 	}
 	write_msr(X2APIC_SELF_IPI, IPI_VECTOR);

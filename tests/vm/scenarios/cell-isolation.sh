@@ -93,6 +93,17 @@ grep -q "Operation not permitted" $WORK/err ||
 	fail "lock-running: $(cat $WORK/err)"
 finish lock-running
 
+# As Jailhouse's apic-demo: the first request denied, at the second the
+# cell reports SHUT_DOWN without a reply, which is approval.
+start inmates/tests/x86/lock-running.bin "give-in=1"
+jailhouse cell shutdown $cell 2>/dev/null &&
+	fail "lock-running give-in=1: first shutdown approved"
+jailhouse cell shutdown $cell ||
+	fail "lock-running give-in=1: second shutdown refused"
+[ "$(state)" = "shut down" ] ||
+	fail "lock-running give-in=1: state '$(state)'"
+finish lock-running-give-in
+
 [ "$(cat /sys/devices/system/cpu/online)" = 0-3 ] ||
 	fail "online CPUs at the end: $(cat /sys/devices/system/cpu/online)"
 jailhouse disable

@@ -129,5 +129,13 @@ int pci_find_cap(u16 bdf, u8 cap);
  */
 #define SMP_MAX_APS		3
 int smp_start_cpu(u32 apic_id, void (*entry)(void));
+/*
+ * The CPUs that arrived at the reset entry when the cell started (the
+ * boot CPU first), by APIC id: smp_cpu_ids[0 .. smp_num_cpus - 1].
+ * smp_wait_arrivals(), at startup, waits for them (a second at most).
+ */
+extern volatile u8 smp_cpu_ids[SMP_MAX_APS + 1];
+extern unsigned int smp_num_cpus;
+void smp_wait_arrivals(void);
 
 #endif /* !_INMATE_H */

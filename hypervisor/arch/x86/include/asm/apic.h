@@ -149,6 +149,14 @@ void apic_reg_write(__u32 msr, __u32 value);
 void apic_clear(struct per_cpu *cpu);
 
 /**
+ * Self, for a CPU that starts in a cell other than the root cell: the
+ * timer divides its clock by 16, as Linux leaves it. Jailhouse's inmate
+ * library never writes the divide register and counts comm region
+ * apic_khz / 16 ticks per second (docs/inmates.md).
+ */
+void apic_timer_divide_jailhouse(void);
+
+/**
  * Whether a CPU of @cpus shares a core (SMT width @shift, asm/smt.h)
  * with a CPU outside them that entered the hypervisor; *cpu: such a CPU.
  */
@@ -192,6 +200,7 @@ bool apic_x2apic_icr_write(struct per_cpu *cpu, __u64 value);
 #define MSR_X2APIC_LVT_LINT1		0x836
 #define MSR_X2APIC_LVT_ERROR		0x837
 #define MSR_X2APIC_TMICT		0x838
+#define MSR_X2APIC_TDCR			0x83e
 #define MSR_X2APIC_LAST			0x83f
 #define APIC_LVT_MASKED			(1U << 16)
 #define APIC_SVR_ENABLE			(1U << 8)
