@@ -20,25 +20,29 @@ fail() {
 	exit 1
 }
 
-# conf NAME ID CPU RAM: a cell whose output section ID is writable.
+# conf NAME ID CPU RAM: Jailhouse's ivshmem-demo layout (its sections
+# first, identity-mapped, shared with the root; sizes as Jailhouse's),
+# moved from 0x3f0f0000 into the cell reservation; output section ID is
+# writable.
 conf() {
 	out() { [ "$1" = "$2" ] && echo "read, write" || echo read; }
 	cat >$work/$1.conf <<CONF
 cell:
   name: "$1"
-  flags: [virtual-console-permitted, virtual-console-active]
+  flags: [passive-commreg, virtual-console-permitted,
+          virtual-console-active]
   cpus: [$3]
   memory:
+    - {phys: 0x3e0f0000, size: 4K, flags: [read, rootshared]}
+    - {phys: 0x3e0f1000, size: 36K, flags: [read, write, rootshared]}
+    - {phys: 0x3e0fa000, size: 8K, flags: [$(out 0 $2), rootshared]}
+    - {phys: 0x3e0fc000, size: 8K, flags: [$(out 1 $2), rootshared]}
+    - {phys: 0x3e0fe000, size: 8K, flags: [$(out 2 $2), rootshared]}
     - {phys: $4, virt: 0, size: 1M, flags: [read, write, execute, loadable]}
     - {virt: 0x100000, size: 4K, flags: [read, write, comm-region]}
-    - {phys: 0x3d400000, virt: 0x200000, size: 4K, flags: [read]}
-    - {phys: 0x3d401000, virt: 0x201000, size: 4K, flags: [read, write]}
-    - {phys: 0x3d402000, virt: 0x202000, size: 4K, flags: [$(out 0 $2)]}
-    - {phys: 0x3d403000, virt: 0x203000, size: 4K, flags: [$(out 1 $2)]}
-    - {phys: 0x3d404000, virt: 0x204000, size: 4K, flags: [$(out 2 $2)]}
   pci:
     - {bdf: "01:0e.0", type: ivshmem, class: 0xff0000,
-       shmem-regions: 2, shmem-id: $2, shmem-peers: 3, shmem-vectors: 16}
+       shmem-regions: 0, shmem-id: $2, shmem-peers: 3, shmem-vectors: 16}
 CONF
 	jh-config build $work/$1.conf -o $work/$1.cell
 	jh-sign $work/$1.cell
@@ -49,8 +53,8 @@ signed_load_module
 signed_enable
 jh-sign -o $work/demos.pol policy/jailhouse-demos.pol
 jailhouse policy load $work/demos.pol
-conf ivshmem-demo 1 1 0x3d600000
-conf ivshmem-demo-2 2 2 0x3d700000
+conf ivshmem-demo 1 1 0x3ee00000
+conf ivshmem-demo-2 2 2 0x3ed00000
 jailhouse cell create $work/ivshmem-demo.cell
 jailhouse cell create $work/ivshmem-demo-2.cell
 jailhouse cell load ivshmem-demo $work/ivshmem-demo.bin \
