@@ -379,7 +379,7 @@ long cell_create(struct per_cpu *caller, unsigned long config_gpa)
 	cell = page_alloc(1);
 	if (!cell)
 		return -ENOMEM;
-	/* Its CPUs arrive parked; only start wakes one. */
+	/* Its CPUs arrive parked; only start wakes them. */
 	cell->frozen = true;
 	err = copy_config(cell, config_gpa);
 	if (!err)

@@ -14,6 +14,12 @@
  * peer's state and output, it prints "ivshmem-demo: SUCCESS". With
  * `hostile=1` it then writes the state table, which is read-only: the
  * hypervisor must stop the cell there.
+ *
+ * Jailhouse's demo rings vector id + 1 of peer (id + 1) mod 3; to run
+ * that pattern: `peer=` (the peer rung and watched, default the next),
+ * `vector=` (the vector rung, default 1), `expect=` (the vector whose
+ * doorbells count, default 1) and `stray=` (a further peer rung each
+ * period, e.g. one that is absent: default none).
  */
 #include <inmate.h>
 
@@ -48,7 +54,8 @@ struct ivshmem_regs {
 struct ivshmem {
 	u16 bdf;
 	volatile struct ivshmem_regs *regs;
-	u32 id, peers, next;
+	u32 id, peers, next, vector;
+	long stray;
 	volatile u32 *state_table;
 	volatile u32 *rw;
 	volatile u32 *out;		/* output section of peer 0 */
@@ -155,7 +162,9 @@ static bool peer_ready(const struct ivshmem *d)
 
 static void ring(const struct ivshmem *d)
 {
-	d->regs->doorbell = d->next << 16 | DOORBELL_VECTOR;
+	d->regs->doorbell = d->next << 16 | d->vector;
+	if (d->stray >= 0)
+		d->regs->doorbell = (u32)d->stray << 16 | d->vector;
 }
 
 /* The read-only state table, written: the cell must stop here. */
@@ -168,19 +177,18 @@ static void hostile_write(const struct ivshmem *d)
 }
 
 static void run(struct ivshmem *d, unsigned int rounds, u64 period_us,
-		bool hostile)
+		unsigned int expect, bool hostile)
 {
 	bool done = false;
 
 	while (!inmate_shutdown_approved()) {
 		delay_us(period_us);
 		ring(d);
-		if (done || received[DOORBELL_VECTOR] < rounds ||
-		    !peer_ready(d))
+		if (done || received[expect] < rounds || !peer_ready(d))
 			continue;
 		printk("ivshmem-demo: SUCCESS: peer %u: %u doorbells and %u "
 		       "state changes received, peer %u in state %u\n", d->id,
-		       received[DOORBELL_VECTOR], received[0], d->next,
+		       received[expect], received[0], d->next,
 		       d->state_table[d->next]);
 		done = true;
 		if (hostile)
@@ -194,10 +202,20 @@ void inmate_main(void)
 	unsigned int rounds = cmdline_parse_int(cmdline, "rounds", 3);
 	u64 period_ms = cmdline_parse_int(cmdline, "period_ms", 200);
 	bool hostile = cmdline_parse_bool(cmdline, "hostile", false);
+	unsigned int expect = cmdline_parse_int(cmdline, "expect",
+						DOORBELL_VECTOR);
 
 	apic_init();
 	if (!init_device(&dev, bar0)) {
 		printk("ivshmem-demo: FAILURE: device not usable\n");
+		return;
+	}
+	dev.next = cmdline_parse_int(cmdline, "peer", dev.next);
+	dev.vector = cmdline_parse_int(cmdline, "vector", DOORBELL_VECTOR);
+	dev.stray = cmdline_parse_int(cmdline, "stray", -1);
+	if (dev.next >= dev.peers || expect >= NUM_VECTORS) {
+		printk("ivshmem-demo: FAILURE: peer %u or vector %u out of "
+		       "range\n", dev.next, expect);
 		return;
 	}
 	dev.regs->int_control = 1;
@@ -205,6 +223,6 @@ void inmate_main(void)
 	*output_of(&dev, dev.id) = OUTPUT_MAGIC + dev.id;
 	dev.regs->state = dev.id + 1;
 	irq_enable();
-	run(&dev, rounds, period_ms * 1000, hostile);
+	run(&dev, rounds, period_ms * 1000, expect, hostile);
 	printk("ivshmem-demo: shutdown request approved, stopping\n");
 }

@@ -12,6 +12,7 @@
 # CPU back.
 set -eu
 . tests/vm/lib/signed.sh
+. tests/vm/lib/wait.sh
 work=/tmp/ioapic
 mkdir -p $work
 fail() { echo "cell-ioapic: FAIL: $*"; jailhouse console | tail -n 8; exit 1; }
@@ -44,12 +45,8 @@ jailhouse policy load $work/demos.pol
 jailhouse cell create $work/ioapic.cell
 jailhouse cell load ioapic-demo $work/acpi-sci.bin -s "count=2" -a 0x1000
 jailhouse cell start ioapic-demo
-i=0
-until jailhouse console | grep -q "acpi-sci: Test result"; do
-	[ $i -lt 20 ] || fail "no result from acpi-sci"
-	sleep 1
-	i=$((i + 1))
-done
+has_result() { jailhouse console | grep -q "acpi-sci: Test result"; }
+wait_until 20 has_result || fail "no result from acpi-sci"
 jailhouse console | grep "acpi-sci:"
 jailhouse console | grep -q "acpi-sci: Test result: SUCCESS" ||
 	fail "acpi-sci did not succeed"

@@ -12,6 +12,7 @@
 # After destroy Linux has all four CPUs again.
 set -eu
 . tests/vm/lib/signed.sh
+. tests/vm/lib/wait.sh
 work=/tmp/smp
 mkdir -p $work
 fail() { echo "cell-smp: FAIL: $*"; jailhouse console | tail -n 8; exit 1; }
@@ -50,16 +51,13 @@ jailhouse cell create $work/smp.cell
 [ "$(cat /sys/devices/system/cpu/online)" = 0 ] ||
 	fail "online CPUs with the cell: $(cat /sys/devices/system/cpu/online)"
 jailhouse cell load smp-test $work/smp.bin
+results() {
+	[ "$(jailhouse console | grep -c "smp-start: Test result")" -ge $1 ]
+}
 # run N: the Nth start; its SUCCESS line, and both other CPUs answered.
 run() {
 	jailhouse cell start smp-test
-	i=0
-	until [ "$(jailhouse console | grep -c "smp-start: Test result")" \
-		-ge $1 ]; do
-		[ $i -lt 30 ] || fail "no result from smp-start (run $1)"
-		sleep 1
-		i=$((i + 1))
-	done
+	wait_until 30 results $1 || fail "no result from smp-start (run $1)"
 	jailhouse console | grep "smp-start:" | tail -n 7
 	[ "$(jailhouse console | grep -c "smp-start: Test result: SUCCESS")" \
 		-eq $1 ] || fail "smp-start did not succeed (run $1)"
