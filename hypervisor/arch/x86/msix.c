@@ -184,22 +184,34 @@ static void take_table(struct msix_dev *d)
 	d->owner = &root_cell;
 }
 
+static const char *refusal(int err)
+{
+	switch (err) {
+	case -E2BIG:
+		return "more entries than are remapped";
+	case -ERANGE:
+		return "table outside its BAR";
+	case -EINVAL:
+		return "no memory BAR at its Table BIR";
+	default:
+		return "no room left";
+	}
+}
+
 static void probe(const struct jailhouse_pci_device *dev)
 {
-	struct msix_dev *d = &devs[num_devs];
 	__u8 cap = msi_find_cap(dev->bdf, PCI_CAP_ID_MSIX);
-	int err;
+	struct msix_dev *d = &devs[num_devs];
+	int err = -ENOMEM;
 
 	if (!cap)
 		return;
-	err = num_devs < MAX_DEVICES ? locate(d, dev->bdf, cap) : -ENOMEM;
-	if (!err)
-		err = reserve(d);
+	if (num_devs < MAX_DEVICES)
+		err = locate(d, dev->bdf, cap) ?: reserve(d);
 	if (err) {
-		printk("MSI-X: %02x:%02x.%x: table not intercepted (error "
-		       "%d): compatibility-format interrupts stay allowed\n",
-		       dev->bdf >> 8, (dev->bdf >> 3) & 0x1f, dev->bdf & 7,
-		       err);
+		print_bdf(refusal(err), dev->bdf);
+		print_bdf("table not intercepted: compatibility-format "
+			  "interrupts stay allowed", dev->bdf);
 		compat_needed = true;
 		return;
 	}
