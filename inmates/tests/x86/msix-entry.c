@@ -13,8 +13,6 @@
 
 #define NIC_BDF			0x0010		/* 00:02.0 */
 #define DEFAULT_TABLE		0xfeb90000UL
-#define PCI_REG_STATUS_CAPS	0x00100000	/* in the command dword */
-#define PCI_REG_CAP_PTR		0x34
 #define PCI_CAP_ID_MSIX		0x11
 #define MSIX_ENABLE_MASKALL	0xc0000000	/* in the header dword */
 #define ENTRY_SIZE		16
@@ -28,23 +26,6 @@
 const char test_name[] = "msix-entry";
 
 static unsigned long table;
-
-/* The MSI-X capability's offset, 0 if none. */
-static u8 find_msix(void)
-{
-	unsigned int n;
-	u8 cap;
-
-	if (!(pci_conf1_read(NIC_BDF, PCI_REG_COMMAND) & PCI_REG_STATUS_CAPS))
-		return 0;
-	cap = pci_conf1_read(NIC_BDF, PCI_REG_CAP_PTR) & 0xfc;
-	for (n = 0; n < 48 && cap; n++) {
-		if ((pci_conf1_read(NIC_BDF, cap) & 0xff) == PCI_CAP_ID_MSIX)
-			return cap;
-		cap = (pci_conf1_read(NIC_BDF, cap) >> 8) & 0xfc;
-	}
-	return 0;
-}
 
 /* Entry @n: address for APIC id @dest, upper address, data, masked. */
 static void aim(unsigned int n, u32 dest)
@@ -74,7 +55,7 @@ static bool reads_back(u32 dest)
 void inmate_main(void)
 {
 	u32 root = cmdline_parse_int(cmdline, "root", 0);
-	u8 cap = find_msix();
+	u8 cap = pci_conf1_find_cap(NIC_BDF, PCI_CAP_ID_MSIX);
 
 	table = cmdline_parse_int(cmdline, "table", DEFAULT_TABLE);
 	if (!cap) {
