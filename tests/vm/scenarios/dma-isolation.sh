@@ -132,6 +132,16 @@ root_msi() {
 	reg 0x64 1
 }
 
+# run_to_failure CELL NAME IMAGE TEST: create cell NAME from the signed
+# config CELL, load IMAGE, start it; TEST must fail it.
+run_to_failure() {
+	jailhouse cell create "$1"
+	jailhouse cell load "$2" "$3"
+	jailhouse cell start "$2"
+	wait_until 30 cell_in_state "$2" failed ||
+		fail "$4: not failed: $(jailhouse cell list)"
+}
+
 # The first 2 KiB of the page at $1; writing: the whole page.
 page() { dd if=/dev/mem bs=2048 skip=$(($1 / 2048)) count=1 2>/dev/null; }
 put_page() {
@@ -263,11 +273,7 @@ root_target=0x3e002000
 head -c 4096 /dev/urandom >$work/sentinel
 put_page $root_target <$work/sentinel
 head -c 2048 $work/sentinel >$work/sentinel.half
-jailhouse cell create $work/edu.cell
-jailhouse cell load edu-dma $work/edu-dma.bin
-jailhouse cell start edu-dma
-wait_until 30 cell_in_state edu-dma failed ||
-	fail "edu-dma: not failed: $(jailhouse cell list)"
+run_to_failure $work/edu.cell edu-dma $work/edu-dma.bin edu-dma
 jailhouse console | grep -q "edu-dma: DMA within the cell's RAM works" ||
 	fail "edu-dma: no DMA within its own RAM"
 logged edu-dma write $root_target ||
@@ -282,11 +288,7 @@ printf '\006\000' | dd of=$edu/config bs=1 seek=4 conv=notrunc 2>/dev/null
 root_dma_works "with edu back from the cell"
 
 jh-sign --cell edu-dma -o $work/edu-msi.bin inmates/tests/x86/edu-msi.bin
-jailhouse cell create $work/edu.cell
-jailhouse cell load edu-dma $work/edu-msi.bin
-jailhouse cell start edu-dma
-wait_until 30 cell_in_state edu-dma failed ||
-	fail "edu-msi: not failed: $(jailhouse cell list)"
+run_to_failure $work/edu.cell edu-dma $work/edu-msi.bin edu-msi
 # Without the name: the cell's first line can interleave with the
 # hypervisor's "started" (seen: 'edu-Cell "edu-dma" started', 'msi: BAR0').
 jailhouse console | grep -q "BAR0 0xfea00000 sized: mask 0xfff00000" ||
@@ -308,11 +310,7 @@ echo 0000:00:02.0 >/sys/bus/pci/drivers/e1000e/unbind
 jh-sign -o $work/nic.cell configs/x86/e1000e-msix.cell
 jh-sign --cell e1000e-msix -o $work/msix-entry.bin \
 	inmates/tests/x86/msix-entry.bin
-jailhouse cell create $work/nic.cell
-jailhouse cell load e1000e-msix $work/msix-entry.bin
-jailhouse cell start e1000e-msix
-wait_until 30 cell_in_state e1000e-msix failed ||
-	fail "msix-entry: not failed: $(jailhouse cell list)"
+run_to_failure $work/nic.cell e1000e-msix $work/msix-entry.bin msix-entry
 jailhouse console | grep -q "msix-entry: entry 0 aimed at APIC id 1" ||
 	fail "msix-entry: the cell could not aim an entry at its own CPU"
 jailhouse console |
