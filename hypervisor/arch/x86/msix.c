@@ -95,8 +95,8 @@ static void hw_entry_write(const struct msix_dev *d, unsigned int n,
 	__u64 at = entry_phys(d, n);
 	unsigned int w;
 
-	hw_write(at + ENTRY_CTRL, 4, hw_read(at + ENTRY_CTRL, 4) |
-	    ENTRY_MASKED);
+	hw_write(at + ENTRY_CTRL, 4,
+		 hw_read(at + ENTRY_CTRL, 4) | ENTRY_MASKED);
 	for (w = 0; w < ENTRY_MSG_WORDS; w++)
 		hw_write(at + 4 * w, 4, msg[w]);
 	hw_write(at + ENTRY_CTRL, 4, ctrl);
