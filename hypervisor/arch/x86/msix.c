@@ -430,6 +430,26 @@ static bool owner_access(struct per_cpu *cpu, struct msix_dev *d, __u64 gpa,
 }
 
 /*
+ * Whether @cell's config maps @gpa, at the same physical address, for
+ * the access: the trap must grant nothing the config does not.
+ */
+static bool config_maps(const struct cell *cell, __u64 gpa, bool write)
+{
+	const struct jailhouse_memory *mem =
+		jailhouse_cell_mem_regions(cell->config);
+	__u64 need = write ? JAILHOUSE_MEM_WRITE : JAILHOUSE_MEM_READ;
+	unsigned int n;
+
+	for (n = 0; n < cell->config->num_memory_regions; n++, mem++)
+		if (mem->virt_start == mem->phys_start &&
+		    gpa >= mem->phys_start && gpa - mem->phys_start < mem->size &&
+		    (mem->flags & need) &&
+		    !(mem->flags & JAILHOUSE_MEM_COMM_REGION))
+			return true;
+	return false;
+}
+
+/*
  * Table pages are punched out by physical address too, so @gpa is the
  * device's own address: a cell that shows them elsewhere faults there
  * and is failed (no handler claims that address).
@@ -444,7 +464,10 @@ bool msix_mmio_access(struct per_cpu *cpu, __u64 gpa, unsigned int size,
 		return false;
 	spin_lock(&msix_lock);
 	exits++;
-	if (d->owner == cpu->cell) {
+	if (d->owner == cpu->cell && !config_maps(cpu->cell, gpa, write)) {
+		/* Its device, but not memory its config gives it. */
+		done = false;
+	} else if (d->owner == cpu->cell) {
 		done = owner_access(cpu, d, gpa, size, write, value);
 	} else {
 		/* Not its device (any more): the root cell sees nothing. */
