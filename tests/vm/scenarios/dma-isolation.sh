@@ -303,7 +303,8 @@ printf '\006\000' | dd of=$edu/config bs=1 seek=4 conv=notrunc 2>/dev/null
 root_dma_works "with edu back from the MSI cell"
 
 # e1000e to the e1000e-msix cell (Linux's driver lets go of it first):
-# entry 0 at its own CPU works, entry 1 at a root CPU fails the cell;
+# entry 0 at its own CPU gets the NIC's interrupts, entry 1 at a root
+# CPU fails the cell;
 # back in the root cell, Linux's driver sets the NIC up again.
 links=$(link_ups)
 echo 0000:00:02.0 >/sys/bus/pci/drivers/e1000e/unbind
@@ -313,10 +314,12 @@ jh-sign --cell e1000e-msix -o $work/msix-entry.bin \
 run_to_failure $work/nic.cell e1000e-msix $work/msix-entry.bin msix-entry
 jailhouse console | grep -q "msix-entry: entry 0 aimed at APIC id 1" ||
 	fail "msix-entry: the cell could not aim an entry at its own CPU"
+jailhouse console | grep -qE "msix-entry: [0-9]+ MSI-X interrupts on APIC id 1" ||
+	fail "msix-entry: the NIC's MSI-X interrupts did not arrive"
 jailhouse console |
 	grep -q "e1000e-msix\": MSI-X entry 1 of 00:02.0, address 0xfee00000 .*refused" ||
 	fail "msix-entry: entry aimed at a root CPU not refused"
-echo "dma-isolation: msix-entry: MSI-X entry at the cell's CPU, root CPU refused"
+echo "dma-isolation: msix-entry: MSI-X interrupts on the cell's CPU, root CPU refused"
 jailhouse cell destroy e1000e-msix
 echo 0000:00:02.0 >/sys/bus/pci/drivers/e1000e/bind
 ifconfig eth0 10.0.2.15 netmask 255.255.255.0 up ||
