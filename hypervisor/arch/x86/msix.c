@@ -95,8 +95,8 @@ static void hw_entry_write(const struct msix_dev *d, unsigned int n,
 	__u64 at = entry_phys(d, n);
 	unsigned int w;
 
-	hw_write(at + ENTRY_CTRL, 4, hw_read(at + ENTRY_CTRL, 4) |
-	    ENTRY_MASKED);
+	hw_write(at + ENTRY_CTRL, 4,
+		 hw_read(at + ENTRY_CTRL, 4) | ENTRY_MASKED);
 	for (w = 0; w < ENTRY_MSG_WORDS; w++)
 		hw_write(at + 4 * w, 4, msg[w]);
 	hw_write(at + ENTRY_CTRL, 4, ctrl);
@@ -184,22 +184,34 @@ static void take_table(struct msix_dev *d)
 	d->owner = &root_cell;
 }
 
+static const char *refusal(int err)
+{
+	switch (err) {
+	case -E2BIG:
+		return "more entries than are remapped";
+	case -ERANGE:
+		return "table outside its BAR";
+	case -EINVAL:
+		return "no memory BAR at its Table BIR";
+	default:
+		return "no room left";
+	}
+}
+
 static void probe(const struct jailhouse_pci_device *dev)
 {
-	struct msix_dev *d = &devs[num_devs];
 	__u8 cap = msi_find_cap(dev->bdf, PCI_CAP_ID_MSIX);
-	int err;
+	struct msix_dev *d = &devs[num_devs];
+	int err = -ENOMEM;
 
 	if (!cap)
 		return;
-	err = num_devs < MAX_DEVICES ? locate(d, dev->bdf, cap) : -ENOMEM;
-	if (!err)
-		err = reserve(d);
+	if (num_devs < MAX_DEVICES)
+		err = locate(d, dev->bdf, cap) ?: reserve(d);
 	if (err) {
-		printk("MSI-X: %02x:%02x.%x: table not intercepted (error "
-		       "%d): compatibility-format interrupts stay allowed\n",
-		       dev->bdf >> 8, (dev->bdf >> 3) & 0x1f, dev->bdf & 7,
-		       err);
+		print_bdf(refusal(err), dev->bdf);
+		print_bdf("table not intercepted: compatibility-format "
+			  "interrupts stay allowed", dev->bdf);
 		compat_needed = true;
 		return;
 	}
@@ -418,6 +430,26 @@ static bool owner_access(struct per_cpu *cpu, struct msix_dev *d, __u64 gpa,
 }
 
 /*
+ * Whether @cell's config maps @gpa, at the same physical address, for
+ * the access: the trap must grant nothing the config does not.
+ */
+static bool config_maps(const struct cell *cell, __u64 gpa, bool write)
+{
+	const struct jailhouse_memory *mem =
+		jailhouse_cell_mem_regions(cell->config);
+	__u64 need = write ? JAILHOUSE_MEM_WRITE : JAILHOUSE_MEM_READ;
+	unsigned int n;
+
+	for (n = 0; n < cell->config->num_memory_regions; n++, mem++)
+		if (mem->virt_start == mem->phys_start &&
+		    gpa >= mem->phys_start && gpa - mem->phys_start < mem->size &&
+		    (mem->flags & need) &&
+		    !(mem->flags & JAILHOUSE_MEM_COMM_REGION))
+			return true;
+	return false;
+}
+
+/*
  * Table pages are punched out by physical address too, so @gpa is the
  * device's own address: a cell that shows them elsewhere faults there
  * and is failed (no handler claims that address).
@@ -432,7 +464,10 @@ bool msix_mmio_access(struct per_cpu *cpu, __u64 gpa, unsigned int size,
 		return false;
 	spin_lock(&msix_lock);
 	exits++;
-	if (d->owner == cpu->cell) {
+	if (d->owner == cpu->cell && !config_maps(cpu->cell, gpa, write)) {
+		/* Its device, but not memory its config gives it. */
+		done = false;
+	} else if (d->owner == cpu->cell) {
 		done = owner_access(cpu, d, gpa, size, write, value);
 	} else {
 		/* Not its device (any more): the root cell sees nothing. */

@@ -18,10 +18,8 @@
 #define EDU_IRQ_STATUS		0x24
 #define EDU_IRQ_RAISE		0x60
 #define EDU_IRQ_ACK		0x64
-#define PCI_REG_STATUS_CAPS	0x00100000	/* in the command dword */
 #define PCI_REG_BAR0		0x10
 #define EDU_BAR0_MASK		0xfff00000U	/* 1 MiB, 32-bit memory */
-#define PCI_REG_CAP_PTR		0x34
 #define PCI_CAP_ID_MSI		0x05
 #define MSI_ENABLE		0x00010000	/* in the header dword */
 #define MSI_64BIT		0x00800000
@@ -42,23 +40,6 @@ static void edu_interrupt(unsigned int vector)
 	mmio_write32(bar + EDU_IRQ_ACK, mmio_read32(bar + EDU_IRQ_STATUS));
 	interrupts++;
 	apic_eoi();
-}
-
-/* The MSI capability's offset, 0 if none. */
-static u8 find_msi(void)
-{
-	unsigned int n;
-	u8 cap;
-
-	if (!(pci_conf1_read(EDU_BDF, PCI_REG_COMMAND) & PCI_REG_STATUS_CAPS))
-		return 0;
-	cap = pci_conf1_read(EDU_BDF, PCI_REG_CAP_PTR) & 0xfc;
-	for (n = 0; n < 48 && cap; n++) {
-		if ((pci_conf1_read(EDU_BDF, cap) & 0xff) == PCI_CAP_ID_MSI)
-			return cap;
-		cap = (pci_conf1_read(EDU_BDF, cap) >> 8) & 0xfc;
-	}
-	return 0;
 }
 
 /* Address, upper address if 64-bit, data. */
@@ -105,7 +86,7 @@ void inmate_main(void)
 	unsigned int count = cmdline_parse_int(cmdline, "count", 5), n;
 	u32 root = cmdline_parse_int(cmdline, "root", 0);
 	u32 cmd = pci_conf1_read(EDU_BDF, PCI_REG_COMMAND);
-	u8 cap = find_msi();
+	u8 cap = pci_conf1_find_cap(EDU_BDF, PCI_CAP_ID_MSI);
 
 	bar = cmdline_parse_int(cmdline, "bar", DEFAULT_BAR);
 	if (!bar0_sized()) {

@@ -51,6 +51,22 @@ void pci_conf1_write(u16 bdf, u8 reg, u32 value)
 	outl(value, CONF1_DATA_PORT);
 }
 
+u8 pci_conf1_find_cap(u16 bdf, u8 id)
+{
+	unsigned int n;
+	u8 cap;
+
+	if (!(pci_conf1_read(bdf, PCI_REG_COMMAND) & PCI_REG_STATUS_CAPS))
+		return 0;
+	cap = pci_conf1_read(bdf, PCI_REG_CAP_PTR) & 0xfc;
+	for (n = 0; n < 48 && cap; n++) {
+		if ((pci_conf1_read(bdf, cap) & 0xff) == id)
+			return cap;
+		cap = (pci_conf1_read(bdf, cap) >> 8) & 0xfc;
+	}
+	return 0;
+}
+
 void test_park(void)
 {
 	while (!inmate_shutdown_approved())

@@ -44,6 +44,10 @@ bool test_address(u64 def, u64 *addr);
 #define PCI_REG_ID		0x00
 u32 pci_conf1_read(u16 bdf, u8 reg);
 void pci_conf1_write(u16 bdf, u8 reg, u32 value);
+#define PCI_REG_STATUS_CAPS	0x00100000	/* in the command dword */
+#define PCI_REG_CAP_PTR		0x34
+/* Capability @id of @bdf, its offset, 0 if none (a list loop ends). */
+u8 pci_conf1_find_cap(u16 bdf, u8 id);
 
 struct hypercall_case {
 	u32 code;
