@@ -475,7 +475,7 @@ static const char *ioapic_problem(const struct jailhouse_ioapic *ioapic)
 {
 	if (ioapic->address == 0)
 		return "no register address";
-	if (!jailhouse_all_zero(ioapic->reserved, sizeof(ioapic->reserved)))
+	if (ioapic->reserved)
 		return "reserved field is not zero";
 	return NULL;
 }

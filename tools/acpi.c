@@ -186,6 +186,7 @@ static int dmar_scope(const struct table *t, const uint8_t *s, size_t len,
 			   ACPI_MAX_SCOPES);
 	scope = &unit->scopes[unit->num_scopes++];
 	scope->type = s[0];
+	scope->enum_id = s[4];
 	scope->start_bus = s[5];
 	scope->path_len = hops;
 	for (i = 0; i < hops; i++) {

@@ -46,6 +46,7 @@ struct acpi_mcfg {
 /* A device scope: the device reached from @start_bus by the path. */
 struct acpi_scope {
 	uint8_t type;		/* ACPI_SCOPE_* or other */
+	uint8_t enum_id;	/* IOAPIC: its APIC id; HPET: its number */
 	uint8_t start_bus;
 	uint8_t path_len;	/* hops */
 	uint8_t path[ACPI_MAX_PATH][2];	/* device, function */

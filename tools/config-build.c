@@ -129,9 +129,8 @@ static int parse_msr(struct text_doc *td, yaml_node_t *node, void *elem)
 	return ret;
 }
 
-/* "BB:DD.F" in hex. */
-static int parse_bdf(struct text_doc *td, yaml_node_t *node,
-		     struct jailhouse_pci_device *dev)
+/* "BB:DD.F" in hex, into *@bdf. */
+static int parse_bdf(struct text_doc *td, yaml_node_t *node, __u16 *bdf)
 {
 	unsigned int bus, devfn_dev, fn;
 	const char *s = NULL;
@@ -146,7 +145,7 @@ static int parse_bdf(struct text_doc *td, yaml_node_t *node,
 		return text_error(td, node, "expected a PCI address "
 				  "'bus:device.function' like 00:1f.2, got "
 				  "'%s'", s);
-	dev->bdf = JAILHOUSE_PCI_BDF(bus, devfn_dev, fn);
+	*bdf = JAILHOUSE_PCI_BDF(bus, devfn_dev, fn);
 	return 0;
 }
 
@@ -195,11 +194,12 @@ static int parse_pci(struct text_doc *td, yaml_node_t *node, void *elem)
 	struct jailhouse_pci_device *dev = elem;
 	unsigned long long type = JAILHOUSE_PCI_TYPE_DEVICE;
 	yaml_node_t *bdf, *tnode;
+	__u16 bdf_value = 0;
 	int ret;
 
 	ret = text_map_check(td, node, "PCI device", pci_keys) ?:
 	      text_map_need(td, node, "bdf", &bdf) ?:
-	      parse_bdf(td, bdf, dev) ?:
+	      parse_bdf(td, bdf, &bdf_value) ?:
 	      GET_NUM(td, node, "domain", U16_MAX, false, dev->domain) ?:
 	      GET_NUM(td, node, "class", 0xffffff, false, dev->class_code) ?:
 	      parse_pci_iommu(td, node, dev) ?:
@@ -207,6 +207,7 @@ static int parse_pci(struct text_doc *td, yaml_node_t *node, void *elem)
 	      parse_shmem(td, node, dev);
 	if (ret)
 		return ret;
+	dev->bdf = bdf_value;
 	tnode = text_map_get(td, node, "type");
 	if (tnode && text_choice(td, tnode, config_pci_types, &type))
 		return -EINVAL;
@@ -500,17 +501,22 @@ static int parse_iommu(struct text_doc *td, yaml_node_t *node, void *elem)
 }
 
 static const char *const ioapic_keys[] = {
-	"id", "address", "gsi-base", NULL
+	"id", "address", "gsi-base", "source-id", NULL
 };
 
 static int parse_ioapic(struct text_doc *td, yaml_node_t *node, void *elem)
 {
 	struct jailhouse_ioapic *ioapic = elem;
+	yaml_node_t *sid = text_map_get(td, node, "source-id");
+	__u16 sid_value = 0;
+
 	if (text_map_check(td, node, "IOAPIC", ioapic_keys) ||
 	    GET_NUM(td, node, "id", U8_MAX, true, ioapic->id) ||
 	    GET_NUM(td, node, "address", ULLONG_MAX, true, ioapic->address) ||
-	    GET_NUM(td, node, "gsi-base", U32_MAX, false, ioapic->gsi_base))
+	    GET_NUM(td, node, "gsi-base", U32_MAX, false, ioapic->gsi_base) ||
+	    (sid && parse_bdf(td, sid, &sid_value)))
 		return -EINVAL;
+	ioapic->source_id = sid_value;
 	return 0;
 }
 

@@ -173,9 +173,9 @@ static const char *const drop_texts[DROP_COUNT] = {
 		"Jailhouse's interface; no isolation lost",
 	[DROP_CONSOLE_GATE] = "console flags, gate_nr and clock_reg (ARM "
 		"UART clock gates and quirks); no isolation lost",
-	[DROP_IRQCHIP_ID] = "IOAPIC id (interrupt remapping source id): "
-		"IOAPICs are named by address, our format has no source ids; "
-		"no isolation lost",
+	[DROP_IRQCHIP_ID] = "irqchip id (the IOAPIC's interrupt remapping "
+		"source id) in a cell config: ours is the system config's "
+		"(platform ioapics source-id); no isolation lost",
 	[DROP_BAR_MASK] = "PCI bar_mask: non-root cells cannot write BARs "
 		"at all (stricter than Jailhouse's emulation); no isolation "
 		"lost, BAR sizing fails in the cell",
@@ -378,7 +378,7 @@ static int import_irqchips(struct import *im, const struct jh14_layout *l,
 		if (in[i].pin_base || id < 0)
 			return refuse(im, "IOAPIC outside 0xfec00000 + n * "
 				      "4 KiB, or pin base not 0");
-		drop_if(im, in[i].id, DROP_IRQCHIP_ID);
+		drop_if(im, in[i].id && !im->root, DROP_IRQCHIP_ID);
 		out[i].ioapic_id = (__u32)id;
 		memcpy(out[i].pin_bitmap, in[i].pin_bitmap,
 		       sizeof(out[i].pin_bitmap));
@@ -539,14 +539,21 @@ static __u32 gsi_base_of(const struct jailhouse_cell_desc *root, __u32 id)
 	return base;
 }
 
-/* The root cell's IOAPICs become the platform's. */
-static void import_ioapics(const struct jailhouse_cell_desc *root,
+/*
+ * The root cell's IOAPICs become the platform's, each with the source id
+ * in the low 16 bits of its Jailhouse irqchip id (bits 16 and up name
+ * Jailhouse's IOMMU unit; ours follows from the units' bus ranges).
+ */
+static void import_ioapics(const struct jh14_layout *l,
+			   const struct jailhouse_cell_desc *root,
 			   struct jailhouse_platform_info *pf)
 {
 	const struct jailhouse_irqchip *chip = jailhouse_cell_irqchips(root);
+	const struct jh14_irqchip *in = (const void *)l->irqchips;
 	unsigned int i;
 
 	for (i = 0; i < root->num_irqchips; i++) {
+		pf->ioapics[i].source_id = (__u16)in[i].id;
 		pf->ioapics[i].id = (__u8)chip[i].ioapic_id;
 		pf->ioapics[i].address = IOAPIC_WINDOW +
 					 chip[i].ioapic_id * IOAPIC_STRIDE;
@@ -572,6 +579,7 @@ static void import_platform(struct import *im, const struct jh14_system *in,
 static int import_system(struct import *im, const struct jh14_system *in,
 			 struct jailhouse_system *out)
 {
+	struct jh14_layout l;
 	int ret;
 
 	if (in->pci_is_virtual || in->pci_domain)
@@ -585,9 +593,10 @@ static int import_system(struct import *im, const struct jh14_system *in,
 	import_platform(im, in, &out->platform);
 	ret = import_console(im, &in->debug_console, &out->debug_console) ?:
 	      import_iommus(im, in, &out->platform) ?:
-	      import_cell(im, &in->root_cell, &out->root_cell);
+	      import_cell(im, &in->root_cell, &out->root_cell) ?:
+	      jh14_layout(im, &in->root_cell, &l);
 	if (!ret)
-		import_ioapics(&out->root_cell, &out->platform);
+		import_ioapics(&l, &out->root_cell, &out->platform);
 	return ret;
 }
 

@@ -113,11 +113,17 @@ static void show_msr(FILE *out, const struct jailhouse_msr_range *msr)
 	fprintf(out, "}\n");
 }
 
+/* @key: "BB:DD.F", as jh-config build reads it back. */
+static void show_bdf(FILE *out, const char *key, __u16 bdf)
+{
+	fprintf(out, "%s: \"%02x:%02x.%x\"", key, bdf >> 8, (bdf >> 3) & 0x1f,
+		bdf & 7);
+}
+
 static void show_pci(FILE *out, const struct jailhouse_pci_device *dev)
 {
-	fprintf(out, "    - {bdf: \"%02x:%02x.%x\", type: %s", dev->bdf >> 8,
-		(dev->bdf >> 3) & 0x1f, dev->bdf & 7,
-		config_name_of(config_pci_types, dev->type));
+	show_bdf(out, "    - {bdf", dev->bdf);
+	fprintf(out, ", type: %s", config_name_of(config_pci_types, dev->type));
 	if (dev->domain)
 		fprintf(out, ", domain: %u", dev->domain);
 	if (dev->class_code)
@@ -203,8 +209,11 @@ static void show_iommu(FILE *out, const struct jailhouse_iommu *unit)
 
 static void show_ioapic(FILE *out, const struct jailhouse_ioapic *ioapic)
 {
-	fprintf(out, "      - {id: %u, address: 0x%llx, gsi-base: %u}\n",
+	fprintf(out, "      - {id: %u, address: 0x%llx, gsi-base: %u",
 		ioapic->id, ioapic->address, ioapic->gsi_base);
+	if (ioapic->source_id)
+		show_bdf(out, ", source-id", ioapic->source_id);
+	fprintf(out, "}\n");
 }
 
 static void show_platform(FILE *out, const struct jailhouse_platform_info *p)

@@ -247,21 +247,53 @@ static void write_iommus(FILE *out, const struct create_machine *m)
 	}
 }
 
+/*
+ * The requester id of the IOAPIC with APIC id @id, from its DMAR device
+ * scope; 0 if no scope names it or its path crosses a bridge (the bus
+ * behind it is not in the table).
+ */
+static unsigned int ioapic_source_id(const struct acpi_dmar *dmar,
+				     unsigned int id)
+{
+	const struct acpi_scope *sc;
+	unsigned int n, k;
+
+	for (n = 0; n < dmar->num_units; n++)
+		for (k = 0; k < dmar->units[n].num_scopes; k++) {
+			sc = &dmar->units[n].scopes[k];
+			if (sc->type == ACPI_SCOPE_IOAPIC &&
+			    sc->enum_id == id && sc->path_len == 1)
+				return sc->start_bus << 8 |
+				       (sc->path[0][0] & 0x1f) << 3 |
+				       (sc->path[0][1] & 7);
+		}
+	return 0;
+}
+
 static void write_ioapics(FILE *out, const struct create_machine *m)
 {
 	const struct acpi_ioapic *io;
-	unsigned int n;
+	unsigned int n, sid;
 
 	if (!m->madt.num_ioapics) {
 		fprintf(out, "    # No IOAPIC in the ACPI MADT%s.\n",
 			m->has_madt ? "" : " (no MADT)");
 		return;
 	}
-	fprintf(out, "    # From the ACPI MADT.\n    ioapics:\n");
+	fprintf(out, "    # From the ACPI MADT; source-id (the requester id "
+		"of its interrupt\n    # messages) from the DMAR's IOAPIC "
+		"device scope.\n    ioapics:\n");
 	for (n = 0; n < m->madt.num_ioapics; n++) {
 		io = &m->madt.ioapics[n];
-		fprintf(out, "      - {id: %u, address: 0x%x, gsi-base: %u}\n",
+		fprintf(out, "      - {id: %u, address: 0x%x, gsi-base: %u",
 			io->id, io->address, io->gsi_base);
+		sid = ioapic_source_id(&m->dmar, io->id);
+		if (sid)
+			fprintf(out, ", source-id: \"%02x:%02x.%x\"}\n",
+				sid >> 8, (sid >> 3) & 0x1f, sid & 7);
+		else
+			fprintf(out, "}   # review: no source-id, its "
+				"remapping entries accept any source\n");
 	}
 }
 

@@ -253,7 +253,14 @@ struct jailhouse_ioapic {
 	__u64 address;		/* physical address of its registers */
 	__u32 gsi_base;		/* first GSI of pin 0 */
 	__u8 id;		/* APIC id of the IOAPIC */
-	__u8 reserved[3];
+	__u8 reserved;
+	/*
+	 * PCI requester id (bus << 8 | devfn) its interrupt messages carry,
+	 * as the ACPI DMAR names it: remapping entries for its pins accept
+	 * only that source. 0 (the host bridge's id, never an IOAPIC's): not
+	 * known, the entries accept any source (logged at enable).
+	 */
+	__u16 source_id;
 } JAILHOUSE_PACKED;
 
 struct jailhouse_platform_info {

@@ -197,15 +197,17 @@ static void test_dmar(void **state)
 {
 	static const uint8_t endpoint[8] = { 1, 8, 0, 0, 0, 2, 3, 1 };
 	static const uint8_t bridge[10] = { 2, 10, 0, 0, 0, 0, 1, 0, 0, 0 };
+	static const uint8_t ioapic[8] = { 3, 8, 0, 0, 7, 0xf0, 0x1f, 0 };
 	char error[CONFIG_ERROR_LEN];
 	struct acpi_dmar dmar;
 	struct tbl t;
 
 	(void)state;
 	start(&t, "DMAR", 12);
-	drhd(&t, 16 + 8 + 10, 0, 2, 0xfed90000);
+	drhd(&t, 16 + 8 + 10 + 8, 0, 2, 0xfed90000);
 	append(&t, endpoint, sizeof(endpoint));
 	append(&t, bridge, sizeof(bridge));
+	append(&t, ioapic, sizeof(ioapic));
 	drhd(&t, 16, 1, 0, 0xfed91000);
 	finish(&t);
 	assert_int_equal(acpi_parse_dmar(t.b, t.len, &dmar, error), 0);
@@ -213,12 +215,15 @@ static void test_dmar(void **state)
 	assert_int_equal(dmar.units[0].base, 0xfed90000);
 	assert_int_equal(dmar.units[0].size, 16384);
 	assert_false(dmar.units[0].include_all);
-	assert_int_equal(dmar.units[0].num_scopes, 2);
+	assert_int_equal(dmar.units[0].num_scopes, 3);
 	assert_int_equal(dmar.units[0].scopes[0].start_bus, 2);
 	assert_int_equal(dmar.units[0].scopes[0].path[0][0], 3);
 	assert_int_equal(dmar.units[0].scopes[0].path[0][1], 1);
 	assert_int_equal(dmar.units[0].scopes[1].type, ACPI_SCOPE_BRIDGE);
 	assert_int_equal(dmar.units[0].scopes[1].path_len, 2);
+	assert_int_equal(dmar.units[0].scopes[2].type, ACPI_SCOPE_IOAPIC);
+	assert_int_equal(dmar.units[0].scopes[2].enum_id, 7);
+	assert_int_equal(dmar.units[0].scopes[2].start_bus, 0xf0);
 	assert_true(dmar.units[1].include_all);
 	assert_int_equal(dmar.units[1].num_scopes, 0);
 }

@@ -412,6 +412,9 @@ static void test_system_fields(void **state)
 	pf->ioapics[0].address = 0;
 	expect_error(f, "IOAPIC", 0, "no register address");
 	pf->ioapics[0].address = 0xfec00000;
+	pf->ioapics[0].reserved = 1;
+	expect_error(f, "IOAPIC", 0, "reserved field is not zero");
+	pf->ioapics[0].reserved = 0;
 	f->sys->signature[4] = 'L';
 	expect_error(f, "system header", -1, "bad signature");
 }

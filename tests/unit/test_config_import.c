@@ -154,6 +154,10 @@ static void test_boards_pass_check(void **state)
 			fail_msg("%s:\n%s", jh14_shapes[n].name, report);
 		free(report);
 		sys = (const void *)blob.data;
+		/* The irqchip id's low 16 bits: the IOAPIC's source id. */
+		if (!strcmp(jh14_shapes[n].name, "qemu-x86"))
+			assert_int_equal(sys->platform.ioapics[0].source_id,
+					 0xff00);
 		if (!strcmp(jh14_shapes[n].name, "f2a88xm-hd3")) {
 			/* IOAPIC 1 at 0xfec01000 follows IOAPIC 0's pins. */
 			assert_int_equal(sys->platform.num_ioapics, 2);

@@ -184,7 +184,8 @@ static const char every_field[] =
 	"      - {type: amd, base: 0xfeb80000, size: 16K}\n"
 	"    ioapics:\n"
 	"      - {id: 0, address: 0xfec00000}\n"
-	"      - {id: 2, address: 0xfec01000, gsi-base: 24}\n"
+	"      - {id: 2, address: 0xfec01000, gsi-base: 24, "
+	"source-id: \"f0:1f.0\"}\n"
 	"root-cell:\n"
 	"  name: \"root cell\"\n"
 	"  flags: [passive-commreg, sandbox, virtual-console-permitted,"
@@ -226,6 +227,7 @@ static void test_round_trip_every_field(void **state)
 	sys = (const void *)blob.data;
 	assert_int_equal(sys->root_cell.cpu_set_size, 24);
 	assert_int_equal(sys->platform.ioapics[1].gsi_base, 24);
+	assert_int_equal(sys->platform.ioapics[1].source_id, 0xf0f8);
 	assert_int_equal(jailhouse_cell_pci_devices(&sys->root_cell)->bdf,
 			 0xffff);
 	round_trip(&blob, "every-field");

@@ -57,6 +57,18 @@ static const struct jailhouse_ioapic *platform_ioapic(unsigned int n)
 	return &system_config->platform.ioapics[n];
 }
 
+/*
+ * The requester id IOAPIC @n's messages carry: its remapping entries
+ * accept only that source, so that no device can raise the root's pin
+ * vectors by writing a pin's handle to the interrupt window.
+ */
+static unsigned int ioapic_source(unsigned int n)
+{
+	__u16 sid = platform_ioapic(n)->source_id;
+
+	return sid ? sid : IOMMU_ANY_SID;
+}
+
 static volatile __u32 *ioapic_reg(unsigned int n, unsigned int offset)
 {
 	volatile __u8 *base = devmap(DEVMAP_SLOT_IOAPIC(n),
@@ -101,6 +113,11 @@ void ioapic_init(void)
 				 pins : JAILHOUSE_IOAPIC_PINS;
 		for (pin = 0; pin < ioapic_pins[n]; pin++)
 			guest_rte[n][pin] = rte_read(n, pin);
+		if (system_config->platform.num_iommu_units &&
+		    ioapic_source(n) == IOMMU_ANY_SID)
+			printk("IOAPIC %u: no source-id in the system config: "
+			       "its remapping entries accept any requester\n",
+			       n);
 	}
 	spin_unlock(&ioapic_lock);
 }
@@ -203,7 +220,7 @@ static void pin_program(unsigned int n, unsigned int pin)
 	__u64 rte = guest_rte[n][pin];
 
 	if (iommu_irq_remapping()) {
-		iommu_set_irq(pin_irte(n, pin), IOMMU_ANY_SID, rte,
+		iommu_set_irq(pin_irte(n, pin), ioapic_source(n), rte,
 			      owner ?: &root_cell);
 		rte = rte_remapped(rte, pin_irte(n, pin));
 	}
