@@ -100,8 +100,9 @@ echo 1 >$dev/enable
 bar0=$(($(sed -n 1p $dev/resource | cut -d' ' -f1)))
 bar1=$(($(sed -n 2p $dev/resource | cut -d' ' -f1)))
 base=$(od -An -tx4 -j$((0x58)) -N4 $dev/config | tr -d ' ')
-echo "cell-ivshmem-root: 00:0e.0 $(cat $dev/class), BAR0 $(printf 0x%x $bar0)," \
-	"BAR1 $(printf 0x%x $bar1), shared memory at 0x$base"
+echo "cell-ivshmem-root: 00:0e.0 $(cat $dev/class)," \
+	"BAR0 $(printf 0x%x $bar0), BAR1 $(printf 0x%x $bar1)," \
+	"shared memory at 0x$base"
 [ $((0x$base)) = $((SHM)) ] || fail "vendor capability: base 0x$base"
 expect "ID" $bar0 0
 expect "maximum peers" $((bar0 + 4)) 2
@@ -147,10 +148,12 @@ wr $((SHM + 4)) 0xbad
 wr $((SHM + 0x3000)) 0xbad
 expect "state table after a root write" $((SHM + 4)) 2
 expect "cell's output after a root write" $((SHM + 0x3000)) 0x1001
-jailhouse console | grep -q "root cell: write to read-only ivshmem memory at 0x3effc004 dropped" ||
+jailhouse console |
+	grep -q "write to read-only ivshmem memory at 0x3effc004 dropped" ||
 	fail "root's write to the state table not reported"
 jailhouse console | grep "stopped:" && fail "a root CPU stopped"
-echo "cell-ivshmem-root: root writes to the state table and the cell's output dropped, Linux goes on"
+echo "cell-ivshmem-root: root writes to the state table and the cell's" \
+	"output dropped, Linux goes on"
 
 cell_in_state ivshmem-demo-root running || fail "$(jailhouse cell list)"
 jailhouse cell destroy ivshmem-demo-root
@@ -158,7 +161,8 @@ expect "cell's state table entry after destroy" $((SHM + 4)) 0
 wr $((SHM + 0x1000)) 5
 expect "R/W word after destroy" $((SHM + 0x1000)) 5
 expect "own output after destroy" $((SHM + 0x2000)) 0x1000
-echo "cell-ivshmem-root: destroy zeroed the cell's state entry; the root kept its sections"
+echo "cell-ivshmem-root: destroy zeroed the cell's state entry;" \
+	"the root kept its sections"
 jailhouse disable
 rmmod jailhouse
 echo "cell-ivshmem-root: ok"
