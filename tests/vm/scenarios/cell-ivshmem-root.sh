@@ -11,9 +11,9 @@
 # rescan, reads and writes its registers (BAR0), its MSI-X table (BAR1)
 # and the shared memory through /dev/mem (busybox devmem). The two
 # peers must see each other's state, read-write word and output section;
-# the root's doorbells must reach the cell; the cell's doorbells reach
-# Linux as an interrupt on a vector with no handler (Linux says so). The
-# root's writes to the state table and the cell's output section must
+# the root's doorbells and its state change must interrupt the cell;
+# the cell's doorbells reach Linux as an interrupt on a vector with no
+# handler (Linux says so). The root's writes to the state table and the cell's output section must
 # not land, and Linux must go on; destroying the cell zeroes its state.
 # The cell does not flag its sections rootshared: the root keeps them
 # all the same, as a peer, before and after the cell.
@@ -108,11 +108,10 @@ expect "ID" $bar0 0
 expect "maximum peers" $((bar0 + 4)) 2
 expect "state" $((bar0 + 0x10)) 0
 
-# Peer 0 as the demo expects it: R/W word 1, output 0x1000, state 1.
+# Peer 0 as the demo expects it: R/W word 1, output 0x1000; state 1
+# once the cell takes interrupts, so that it hears the change.
 wr $((SHM + 0x1000)) 1
 wr $((SHM + 0x2000)) 0x1000
-wr $((bar0 + 0x10)) 1
-expect "own state table entry" $SHM 1
 # The cell's doorbells to vector 1: MSI-X enabled, entry 1 to CPU 0.
 printf '\000\200' | dd of=$dev/config bs=1 seek=$((0x62)) count=2 \
 	conv=notrunc 2>/dev/null
@@ -126,6 +125,10 @@ jailhouse policy load $work/demos.pol
 jailhouse cell create $work/cell.cell
 jailhouse cell load ivshmem-demo-root $work/cell.bin
 jailhouse cell start ivshmem-demo-root
+cell_announced() { [ "$(rd $((SHM + 4)))" = 2 ]; }
+wait_until 20 cell_announced || fail "the cell never announced state 2"
+wr $((bar0 + 0x10)) 1
+expect "own state table entry" $SHM 1
 # The root rings vector 1 of peer 1 until the demo has its doorbells.
 ring_until_success() {
 	wr $((bar0 + 0xc)) 0x10001
@@ -135,6 +138,8 @@ wait_until 30 ring_until_success || fail "the demo did not succeed"
 jailhouse console | grep "ivshmem-demo:"
 jailhouse console | grep -q "SUCCESS: peer 1: .* peer 0 in state 1" ||
 	fail "peer 1 did not see the root"
+jailhouse console | grep -q "SUCCESS: .* [1-9][0-9]* state changes" ||
+	fail "the root's state change did not interrupt the cell"
 expect "cell's state table entry" $((SHM + 4)) 2
 expect "cell's R/W word" $((SHM + 0x1004)) 2
 expect "cell's output" $((SHM + 0x3000)) 0x1001
