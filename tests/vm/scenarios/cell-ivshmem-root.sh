@@ -13,8 +13,9 @@
 # peers must see each other's state, read-write word and output section;
 # the root's doorbells and its state change must interrupt the cell;
 # the cell's doorbells reach Linux as an interrupt on a vector with no
-# handler (Linux says so). The root's writes to the state table and the cell's output section must
-# not land, and Linux must go on; destroying the cell zeroes its state.
+# handler (Linux says so). The root's writes to the state table and the
+# cell's output section must not land, and Linux must go on; destroying
+# the cell zeroes its state.
 # The cell does not flag its sections rootshared: the root keeps them
 # all the same, as a peer, before and after the cell.
 set -eu
