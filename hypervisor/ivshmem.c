@@ -11,6 +11,7 @@
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
 #include <asm/spinlock.h>
+#include <asm/vcpu.h>
 
 #include "config.h"
 
@@ -385,13 +386,36 @@ static bool in_bar(const struct endpoint *ep, unsigned int n, __u64 gpa,
 	return true;
 }
 
+/*
+ * Whether @gpa is in a section that @ep's cell, the root cell, maps
+ * read-only: the state table or another peer's output section. The
+ * mapping keeps a write there out; the root cell is not stopped for it
+ * (that would take Linux with it), the write is dropped.
+ */
+static bool root_read_only(const struct endpoint *ep, __u64 gpa)
+{
+	const struct jailhouse_memory *mem;
+	unsigned int n;
+
+	if (!ep->cell || !cell_is_root(ep->cell))
+		return false;
+	for (n = 0; n < JAILHOUSE_IVSHMEM_OUTPUT(ep->dev->shmem_peers); n++) {
+		mem = &ep->shmem[n];
+		if (!(mem->flags & JAILHOUSE_MEM_WRITE) &&
+		    gpa >= mem->virt_start && gpa - mem->virt_start < mem->size)
+			return true;
+	}
+	return false;
+}
+
 bool ivshmem_mmio_claims(__u64 gpa)
 {
 	const struct endpoint *ep;
 	unsigned int off;
 
 	for_each_endpoint(ep)
-		if (in_bar(ep, 0, gpa, &off) || in_bar(ep, 1, gpa, &off))
+		if (in_bar(ep, 0, gpa, &off) || in_bar(ep, 1, gpa, &off) ||
+		    root_read_only(ep, gpa))
 			return true;
 	return false;
 }
@@ -442,13 +466,15 @@ bool ivshmem_mmio_access(struct per_cpu *cpu, __u64 gpa, unsigned int size,
 {
 	struct endpoint *ep;
 	unsigned int off;
-	bool found = false;
+	bool found = false, dropped = false;
 
 	spin_lock(&ivshmem_lock);
 	for_each_endpoint(ep) {
 		if (ep->cell != cpu->cell)
 			continue;
-		if (in_bar(ep, 0, gpa, &off)) {
+		if (write && root_read_only(ep, gpa)) {
+			found = dropped = true;
+		} else if (in_bar(ep, 0, gpa, &off)) {
 			found = true;
 			if (size == 4)
 				reg_access(ep, off, write, value);
@@ -462,6 +488,9 @@ bool ivshmem_mmio_access(struct per_cpu *cpu, __u64 gpa, unsigned int size,
 		break;
 	}
 	spin_unlock(&ivshmem_lock);
+	if (dropped && refusal_log_pass())
+		printk("CPU %u: root cell: write to read-only ivshmem memory "
+		       "at 0x%llx dropped\n", cpu->cpu_id, gpa);
 	/* Only aligned 32-bit accesses do anything; others read 0. */
 	if (found && size != 4 && !write)
 		*value = 0;

@@ -66,12 +66,17 @@ void ivshmem_cfg_access(struct per_cpu *cpu,
 			unsigned int reg, unsigned int size, bool write,
 			__u32 *value);
 
-/** Whether @gpa is in the page of an ivshmem BAR of any cell. */
+/**
+ * Whether @gpa is in the page of an ivshmem BAR of any cell, or in a
+ * section the root cell maps read-only.
+ */
 bool ivshmem_mmio_claims(__u64 gpa);
 
 /**
  * An access to the BARs of the ivshmem devices of @cpu's cell (an
- * mmio_access_t of asm/mmio.h). Return: false if @gpa is none of them.
+ * mmio_access_t of asm/mmio.h); a root cell's write to a section it maps
+ * read-only is dropped (and logged). Return: false if @gpa is none of
+ * them.
  */
 bool ivshmem_mmio_access(struct per_cpu *cpu, __u64 gpa, unsigned int size,
 			 bool write, __u32 *value);
