@@ -4,7 +4,7 @@
 # `make stress` runs the long cycles of tests/stress (not part of check);
 # `make deb` writes the Debian packages into out/deb/ (scripts/mkdeb).
 
-PARTS := hypervisor kernel-module tools policy configs signer inmates \
+PARTS := hypervisor kernel-module hostlib tools policy configs signer inmates \
 	tests/inmates tests/unit tests/fuzz tests/hostile
 
 all: $(PARTS)
@@ -12,6 +12,8 @@ all: $(PARTS)
 $(PARTS):
 	$(MAKE) -C $@
 
+# The user-space programs link the host library.
+tools policy signer: hostlib
 # configs are compiled and checked with tools/jh-config.
 configs: tools
 

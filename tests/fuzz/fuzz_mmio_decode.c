@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #include <jailhouse/errno.h>
-#include <asm/mmio.h>
+#include <asm/mmio-decode.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <asm/ioapic-rte.h>
 #include <asm/ioapic.h>
 
 #define ROOT_CPUS	0x7ULL

@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include <jailhouse/errno.h>
-#include <asm/mmio.h>
+#include <asm/mmio-decode.h>
 
 static struct mmio_insn insn;
 

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include <asm/processor.h>
+#include <asm/svm-event.h>
 #include <asm/svm.h>
 
 #define V		SVM_EVENT_VALID

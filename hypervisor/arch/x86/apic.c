@@ -20,6 +20,7 @@
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
 #include <asm/apic.h>
+#include <asm/ioapic-rte.h>
 #include <asm/ioapic.h>
 #include <asm/ipi.h>
 #include <asm/msrpm.h>

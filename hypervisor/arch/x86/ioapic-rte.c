@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Whether a cell may program a redirection entry; see asm/ioapic.h.
+ * Whether a cell may program a redirection entry; see asm/ioapic-rte.h.
  * Plain logic, also built for the host.
  */
+#include <asm/ioapic-rte.h>
 #include <asm/ioapic.h>
 
 /* The bits an entry shares with an ICR: vector, delivery, destination. */

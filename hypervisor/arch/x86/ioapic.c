@@ -7,6 +7,7 @@
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
 #include <asm/devmap.h>
+#include <asm/ioapic-rte.h>
 #include <asm/ioapic.h>
 #include <asm/iommu.h>
 #include <asm/spinlock.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Decoder of asm/mmio.h; plain logic, also built for the host. */
+/* Decoder of asm/mmio-decode.h; plain logic, also built for the host. */
 #include <jailhouse/errno.h>
-#include <asm/mmio.h>
+#include <asm/mmio-decode.h>
 
 #define OP_STORE8		0x88
 #define OP_STORE		0x89

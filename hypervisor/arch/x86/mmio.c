@@ -20,6 +20,7 @@
 #include <jailhouse/string.h>
 #include <asm/apic.h>
 #include <asm/ioapic.h>
+#include <asm/mmio-decode.h>
 #include <asm/mmio.h>
 #include <asm/msix.h>
 #include <asm/vcpu.h>

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Event re-delivery and exception injection on AMD-V (asm/svm.h); plain
+ * Event re-delivery and exception injection on AMD-V (asm/svm-event.h); plain
  * logic, also built for the host.
  */
 #include <asm/processor.h>
+#include <asm/svm-event.h>
 #include <asm/svm.h>
 
 __u64 svm_event_redelivery(__u64 exit_int_info)

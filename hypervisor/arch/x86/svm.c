@@ -17,6 +17,7 @@
 #include <asm/msrpm.h>
 #include <asm/npt.h>
 #include <asm/processor.h>
+#include <asm/svm-event.h>
 #include <asm/svm.h>
 #include <asm/vcpu.h>
 #include <config.h>

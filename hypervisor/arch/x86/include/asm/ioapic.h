@@ -41,23 +41,6 @@
 #define IOAPIC_RTE_MASKED	(1ULL << 16)
 #define IOAPIC_RTE_DLVR_EXTINT	7
 
-/**
- * Whether a cell with @cell_cpus (root: @root) may have @rte in a pin
- * it owns; the destination is matched against @cpus (@num of them) as
- * an IPI's would be.
- */
-bool ioapic_rte_allowed(__u64 rte, const struct apic_cpu *cpus,
-			unsigned int num, __u64 cell_cpus, bool root);
-
-/**
- * Whether a directed EOI of @vector by a cell other than the root cell
- * clears the Remote IRR of the entry whose low half is @low, and which
- * the cell owns if @owned: only its own level-triggered entries with that
- * vector. (The hardware's EOI register would clear every entry with the
- * vector, other cells' and the root cell's too.)
- */
-bool ioapic_eoi_applies(__u32 low, __u8 vector, bool owned);
-
 struct per_cpu;
 
 /** Read the IOAPICs' sizes and take the pins' owners; at arch_init(). */

@@ -14,42 +14,6 @@
 #include <stdbool.h>
 #include <jailhouse/types.h>
 
-#define MMIO_MAX_INSN		15
-#define MMIO_REG_NONE		0xff
-
-/* A decoded access. */
-struct mmio_insn {
-	/** Bytes of the instruction, prefixes included. */
-	unsigned int len;
-	bool write;
-	/** Bytes accessed: 1, 2 or 4. */
-	unsigned int size;
-	/**
-	 * Loads: the value replaces the whole register (32-bit MOV,
-	 * MOVZX), else only its low @size bytes change (8- and 16-bit MOV).
-	 */
-	bool zero_extend;
-	/** The register is AH, CH, DH or BH: bits 8-15 of @reg 0-3. */
-	bool high_byte;
-	/** 0 = RAX ... 15 = R15, or MMIO_REG_NONE for an immediate store. */
-	__u8 reg;
-	__u32 imm;
-};
-
-/**
- * Decode, with a memory operand, MOV r/m,r (88, 89), MOV r,r/m (8A, 8B),
- * MOV r/m,imm (C6 /0, C7 /0), MOV between AL/AX/EAX and an absolute
- * address (A0-A3, the address 8 bytes long in 64-bit code), each 8, 16
- * (0x66 prefix) or 32 bits wide, and MOVZX r32,r/m8 or r/m16 (0F B6,
- * 0F B7), from @avail bytes at @code;
- * @code64: 64-bit code segment (REX allowed), else 32-bit.
- * Return: 0, or -EINVAL for anything else (other opcodes, address-size,
- * LOCK and REP prefixes, REX.W, register operands) or an instruction
- * longer than @avail.
- */
-int mmio_decode(const __u8 *code, unsigned int avail, bool code64,
-		struct mmio_insn *insn);
-
 /* The guest state an MMIO exit needs, filled by the backend. */
 struct mmio_guest {
 	__u64 cr0, cr3, cr4, efer;

@@ -72,26 +72,6 @@
 #define SVM_EVENT_VALID			(1U << 31)
 #define SVM_EVENT_INJECT_NMI		(SVM_EVENT_VALID | SVM_EVENT_TYPE_NMI | 2)
 
-/**
- * What to inject after an exit that interrupted the delivery of event
- * @exit_int_info (EXITINTINFO): the event again, or 0 (nothing was being
- * delivered, or INTn, INT3, INTO, which run again instead: RIP still
- * points at the instruction, and injecting them needs NRIPS for the
- * return address). Without it, an interrupt the CPU already took from
- * the APIC would be lost. svm-event.c, host-tested.
- */
-__u64 svm_event_redelivery(__u64 exit_int_info);
-
-/**
- * The EVENTINJ that delivers an intercepted exception @vector (#DB or
- * #AC, with @error_code from EXITINFO1 for #AC) to the guest, given the
- * re-delivery @pending from svm_event_redelivery(): that event wins, and
- * raises the exception anew. A delivery that faults for ever thus still
- * exits each round.
- */
-__u64 svm_event_exception(__u64 pending, unsigned int vector,
-			  __u64 error_code);
-
 /* Segment attributes in the VMCB's packed form. */
 #define SVM_SEG_CODE64			0x0a9b	/* G, L, P, S, exec/read */
 #define SVM_SEG_DATA			0x0c93	/* G, D/B, P, S, read/write */
