@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include <jailhouse/errno.h>
-#include <asm/msix.h>
+#include <asm/msix-table.h>
 
 #define BAR		0xfeb90000ULL
 #define BAR_SIZE	0x4000ULL

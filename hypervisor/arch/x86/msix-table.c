@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Where a device's MSI-X table lies; see asm/msix.h. The capability and
+ * Where a device's MSI-X table lies; see asm/msix-table.h. The capability and
  * the BAR come from the device and are checked as hostile input: no
  * table may reach past its BAR or wrap. Plain logic, also built for the
  * host.
  */
 #include <jailhouse/errno.h>
-#include <jailhouse/percpu.h>
-#include <asm/msix.h>
+#include <asm/msix-table.h>
 
 int msix_table_locate(__u16 ctrl, __u32 table_reg, __u64 bar_base,
 		      __u64 bar_size, struct msix_table *t)

@@ -14,7 +14,8 @@
  * go to the hardware as accessed. A device whose table cannot be taken
  * (too large, outside its BAR, entries exhausted) is logged and keeps
  * compatibility-format interrupts allowed (msix_compat_needed()).
- * msix-table.c is the bounds logic (host-tested), msix.c the rest.
+ * The table's bounds logic (host-tested) is msix-table.c
+ * (asm/msix-table.h), the rest msix.c.
  */
 #ifndef _ASM_MSIX_H
 #define _ASM_MSIX_H
@@ -22,40 +23,7 @@
 #include <stdbool.h>
 #include <jailhouse/cell-config.h>
 #include <asm/msi.h>
-
-#define MSIX_ENTRY_SIZE		16U
-/* Entries per device the hypervisor remaps; a larger table is refused. */
-#define MSIX_MAX_ENTRIES	64U
-/* Message Control: table size (N - 1); Table Offset/BIR register. */
-#define MSIX_CTRL_TABLE_SIZE	0x07ffU
-#define MSIX_TABLE_BIR		0x7U
-#define MSIX_TABLE_OFFSET	(~0x7U)
-
-/* Where a device's table is: @entries entries from @phys. */
-struct msix_table {
-	__u64 phys;
-	unsigned int entries;
-};
-
-/**
- * The table that the capability's Message Control word @ctrl and Table
- * Offset/BIR register @table_reg describe, in the memory BAR the BIR
- * names, which decodes @bar_size bytes at @bar_base.
- * Return: 0, -EINVAL (no BAR, a BAR that wraps), -E2BIG (more than
- * MSIX_MAX_ENTRIES entries) or -ERANGE (the table leaves the BAR).
- */
-int msix_table_locate(__u16 ctrl, __u32 table_reg, __u64 bar_base,
-		      __u64 bar_size, struct msix_table *t);
-
-/**
- * Whether @addr lies in table @t: then its entry in *@entry and its
- * byte offset in the entry (0-15) in *@offset.
- */
-bool msix_table_entry(const struct msix_table *t, __u64 addr,
-		      unsigned int *entry, unsigned int *offset);
-
-/** The whole pages that hold table @t, in *@start and *@size. */
-void msix_table_pages(const struct msix_table *t, __u64 *start, __u64 *size);
+#include <asm/msix-table.h>
 
 struct cell;
 struct per_cpu;
