@@ -6,6 +6,7 @@
  * host.
  */
 #include <jailhouse/errno.h>
+#include <jailhouse/percpu.h>	/* PAGE_SIZE */
 #include <asm/msix-table.h>
 
 int msix_table_locate(__u16 ctrl, __u32 table_reg, __u64 bar_base,
