@@ -86,3 +86,26 @@ expect_failed() {
 	esac
 	finish "$1"
 }
+
+# shutdown-ignore never answers the shutdown request: the request times
+# out (bounded for a sandbox), the cell is failed and stopped.
+shutdown_ignored() {
+	start inmates/tests/x86/shutdown-ignore.bin ""
+	t0=$(date +%s)
+	jailhouse cell shutdown $cell || true
+	[ $(($(date +%s) - t0)) -le 5 ] || fail "shutdown-ignore: shutdown hung"
+	[ "$(state)" = failed ] || fail "shutdown-ignore: state '$(state)'"
+	finish shutdown-ignore
+}
+
+# lock-running holds running-locked and denies shutdown: it keeps
+# running, but its lock vetoes nothing and destroy wins.
+lock_vetoes_nothing() {
+	start inmates/tests/x86/lock-running.bin ""
+	if jailhouse cell shutdown $cell 2>"$WORK/err"; then
+		fail "lock-running: shutdown was approved"
+	fi
+	grep -q "Operation not permitted" "$WORK/err" ||
+		fail "lock-running: $(cat "$WORK/err")"
+	finish lock-running
+}

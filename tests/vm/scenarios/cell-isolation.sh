@@ -74,24 +74,10 @@ n=$(jailhouse hypervisor info | awk '$1 == "other" { print $5 }')
 [ "${n:-0}" -ge 1000 ] || fail "cache-flush: ${n:-no} other exits on CPU 3"
 finish cache-flush
 
-# Never answers: the shutdown request times out (bounded for a sandbox)
-# and the cell is failed and stopped.
-start inmates/tests/x86/shutdown-ignore.bin ""
-t0=$(date +%s)
-jailhouse cell shutdown $cell || true
-[ $(($(date +%s) - t0)) -le 5 ] || fail "shutdown-ignore: shutdown hung"
-[ "$(state)" = failed ] || fail "shutdown-ignore: state '$(state)'"
-finish shutdown-ignore
-
-# Holds running-locked and denies shutdown: it keeps running, but its
-# lock vetoes nothing and destroy wins.
-start inmates/tests/x86/lock-running.bin ""
-if jailhouse cell shutdown $cell 2>$WORK/err; then
-	fail "lock-running: shutdown was approved"
-fi
-grep -q "Operation not permitted" $WORK/err ||
-	fail "lock-running: $(cat $WORK/err)"
-finish lock-running
+# Shutdown the cell never answers is bounded; a running-lock vetoes
+# nothing (tests/vm/lib/cells.sh).
+shutdown_ignored
+lock_vetoes_nothing
 
 # As Jailhouse's apic-demo: the first request denied, at the second the
 # cell reports SHUT_DOWN without a reply, which is approval.
