@@ -142,50 +142,6 @@ static bool kept_by_other(const struct cell *cell,
 	return false;
 }
 
-/*
- * The ivshmem device of @desc whose sections hold region @n, or NULL. Other
- * peers and the hypervisor (state table) write a section whatever @desc's
- * flags say.
- */
-static const struct jailhouse_pci_device *
-ivshmem_section(const struct jailhouse_cell_desc *desc, unsigned int n)
-{
-	const struct jailhouse_pci_device *dev =
-		jailhouse_cell_pci_devices(desc);
-	unsigned int i, first, end;
-
-	for (i = 0; i < desc->num_pci_devices; i++) {
-		if (dev[i].type != JAILHOUSE_PCI_TYPE_IVSHMEM)
-			continue;
-		jailhouse_ivshmem_regions(&dev[i], &first, &end);
-		if (n >= first && n < end)
-			return &dev[i];
-	}
-	return NULL;
-}
-
-/*
- * Whether region @n of @cell is a section of an ivshmem device the root
- * cell is a peer of: the root keeps it, with the access its own config
- * gives (the config rules make the peers agree on where it is), whether
- * or not @cell flags it rootshared.
- */
-static bool root_peer_section(const struct cell *cell, unsigned int n)
-{
-	const struct jailhouse_cell_desc *root = root_cell.config;
-	const struct jailhouse_pci_device *rdev =
-		jailhouse_cell_pci_devices(root);
-	const struct jailhouse_pci_device *dev =
-		ivshmem_section(cell->config, n);
-	unsigned int i;
-
-	for (i = 0; dev && i < root->num_pci_devices; i++)
-		if (rdev[i].type == JAILHOUSE_PCI_TYPE_IVSHMEM &&
-		    rdev[i].domain == dev->domain && rdev[i].bdf == dev->bdf)
-			return true;
-	return false;
-}
-
 /* Regions with every flag of @flags (0: all) go to or from the root. */
 int root_regions_set(const struct cell *cell, __u64 flags, bool map)
 {
@@ -196,14 +152,12 @@ int root_regions_set(const struct cell *cell, __u64 flags, bool map)
 
 	for (n = 0; n < cell->config->num_memory_regions; n++) {
 		if ((mem[n].flags & flags) != flags ||
-		    root_peer_section(cell, n) ||
 		    (map && kept_by_other(cell, &mem[n])))
 			continue;
 		err = root_region_set(&mem[n], map);
 		if (err) {
 			while (n--)
-				if ((mem[n].flags & flags) == flags &&
-				    !root_peer_section(cell, n))
+				if ((mem[n].flags & flags) == flags)
 					root_region_set(&mem[n], !map);
 			return err;
 		}
@@ -260,6 +214,27 @@ static bool needs_scrub(const struct jailhouse_memory *mem)
 	       !root_device(mem);
 }
 
+/*
+ * Whether region @n of @desc is an ivshmem section, which other peers and
+ * the hypervisor (state table) write whatever @desc's flags say.
+ */
+static bool ivshmem_section(const struct jailhouse_cell_desc *desc,
+			    unsigned int n)
+{
+	const struct jailhouse_pci_device *dev =
+		jailhouse_cell_pci_devices(desc);
+	unsigned int i, first, end;
+
+	for (i = 0; i < desc->num_pci_devices; i++) {
+		if (dev[i].type != JAILHOUSE_PCI_TYPE_IVSHMEM)
+			continue;
+		jailhouse_ivshmem_regions(&dev[i], &first, &end);
+		if (n >= first && n < end)
+			return true;
+	}
+	return false;
+}
+
 int cell_scrub(const struct cell *cell)
 {
 	const struct jailhouse_memory *mem =
@@ -271,7 +246,7 @@ int cell_scrub(const struct cell *cell)
 		if (!(needs_scrub(&mem[n]) ||
 		      (root_loses(&mem[n]) &&
 		       ivshmem_section(cell->config, n))) ||
-		    root_peer_section(cell, n) || kept_by_other(cell, &mem[n]))
+		    kept_by_other(cell, &mem[n]))
 			continue;
 		err = scrub_region(&mem[n]);
 		if (err)

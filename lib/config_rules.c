@@ -36,6 +36,8 @@ static const char *const rule_texts[JH_RULE_COUNT] = {
 	[JH_RULE_IVSHMEM_PEER] = "ivshmem peer id is claimed by two cells",
 	[JH_RULE_IVSHMEM_MISMATCH] = "ivshmem peers disagree on peers, "
 		"vectors or shared regions",
+	[JH_RULE_IVSHMEM_ROOT] = "ivshmem section shared with the root cell "
+		"(a peer of the device) is not flagged rootshared",
 	[JH_RULE_IOMMU_REGS] = "region touches an IOMMU unit's registers",
 	[JH_RULE_IOMMU_BUS] =
 		"the device's bus is not one its IOMMU unit covers",
@@ -447,6 +449,25 @@ static void check_link(struct jailhouse_checker *chk,
 			      "PCI device", da->bdf);
 }
 
+/*
+ * Sections of @dev, an endpoint the root cell is a peer of, stay the
+ * root's: they must say so (`rootshared`), so that the policy's
+ * root-shared rule, which reads the flag, sees them.
+ */
+static void check_root_shared(struct jailhouse_checker *chk,
+			      const struct jailhouse_cell_desc *cell,
+			      const struct jailhouse_pci_device *dev)
+{
+	const struct jailhouse_memory *mem = jailhouse_cell_mem_regions(cell);
+	unsigned int n, first, end;
+
+	jailhouse_ivshmem_regions(dev, &first, &end);
+	for (n = first; n < end; n++)
+		if (mem[n].size && !(mem[n].flags & JAILHOUSE_MEM_ROOTSHARED))
+			flag(chk, JH_RULE_IVSHMEM_ROOT, cell, "memory region",
+			     n, mem[n].phys_start);
+}
+
 /* The cell's ivshmem endpoints against the root cell's. */
 static void check_root_links(struct jailhouse_checker *chk,
 			     const struct jailhouse_cell_desc *cell)
@@ -460,8 +481,10 @@ static void check_root_links(struct jailhouse_checker *chk,
 
 	for (i = 0; i < cell->num_pci_devices; i++)
 		for (j = 0; j < root->num_pci_devices; j++)
-			if (ivshmem_linked(&dev[i], &rdev[j]))
+			if (ivshmem_linked(&dev[i], &rdev[j])) {
 				check_link(chk, cell, i, root, j);
+				check_root_shared(chk, cell, &dev[i]);
+			}
 }
 
 static void check_cpus_in_root(struct jailhouse_checker *chk,

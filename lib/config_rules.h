@@ -40,6 +40,7 @@ enum jailhouse_rule {
 	JH_RULE_EMULATED_DEVICE,	/* maps a device the hv keeps */
 	JH_RULE_PHYS_BITS,		/* beyond the physical width */
 	JH_RULE_GUEST_BITS,		/* beyond the nested tables */
+	JH_RULE_IVSHMEM_ROOT,		/* root-peer section not rootshared */
 	JH_RULE_COUNT
 };
 

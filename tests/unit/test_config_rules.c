@@ -18,7 +18,7 @@
 #define NO_RULE		(-1)
 
 /* Machine: 4 CPUs, hypervisor at 0x3b000000, cells from 0x3c000000. */
-#define SYSTEM_HEAD							\
+#define SYSTEM_START							\
 	"system:\n"							\
 	"  hypervisor-memory: {phys: 0x3b000000, size: 16M}\n"		\
 	"  platform:\n"							\
@@ -36,9 +36,12 @@
 	"    - {ioapic: 0, pins: [0-23]}\n"				\
 	"  memory:\n"							\
 	"    - {size: 0x3b000000, flags: [read, write, execute, dma]}\n" \
-	"    - {phys: 0x3c000000, size: 48M, flags: [read, write, dma]}\n" \
 	"    - {phys: 0xfe000000, size: 1M, flags: [read, write, io]}\n" \
 	"    - {phys: 0xfe100000, size: 1M, flags: [read, write, io]}\n"
+/* Root memory from 0x3c000000, where cells take theirs. */
+#define SYSTEM_HEAD							\
+	SYSTEM_START							\
+	"    - {phys: 0x3c000000, size: 48M, flags: [read, write, dma]}\n"
 
 static const char base_system[] = SYSTEM_HEAD;
 
@@ -81,11 +84,13 @@ static const char good_b[] = CELL("b", "2", RAM("0x3c100000", "0", "1M"),
  * section of @rw bytes, the output sections of peers 0 and 1 (@out0 and
  * @out1 add flags), as regions 1-4 of a cell (after its RAM).
  */
-#define SHM_REGIONS(rw, out0, out1)					\
-	"    - {phys: 0x3c200000, size: 4K, flags: [read]}\n"		\
-	"    - {phys: 0x3c201000, size: " rw ", flags: [read, write]}\n" \
-	"    - {phys: 0x3c203000, size: 4K, flags: [read" out0 "]}\n"	\
-	"    - {phys: 0x3c204000, size: 4K, flags: [read" out1 "]}\n"
+#define SHM_REGIONS_F(rw, out0, out1, all)				\
+	"    - {phys: 0x3c200000, size: 4K, flags: [read" all "]}\n"	\
+	"    - {phys: 0x3c201000, size: " rw				\
+	", flags: [read, write" all "]}\n"				\
+	"    - {phys: 0x3c203000, size: 4K, flags: [read" out0 all "]}\n" \
+	"    - {phys: 0x3c204000, size: 4K, flags: [read" out1 all "]}\n"
+#define SHM_REGIONS(rw, out0, out1)	SHM_REGIONS_F(rw, out0, out1, "")
 #define SHM_DEV_VEC(type, id, vectors)					\
 	"  pci:\n    - {bdf: \"01:0e.0\", type: " type			\
 	", class: 0xff0000, shmem-regions: 1, shmem-id: " id		\
@@ -102,6 +107,13 @@ static const char good_b[] = CELL("b", "2", RAM("0x3c100000", "0", "1M"),
 #define SHM_PEER(id, rw, out0, out1)					\
 	CELL("d", "2", RAM("0x3c100000", "0", "1M")			\
 	SHM_REGIONS(rw, out0, out1), SHM_DEV("ivshmem", id))
+
+/* The root cell as peer 0 of 01:0e.0: the sections are its regions 4-7. */
+static const char root_peer_system[] = SYSTEM_START
+	"    - {phys: 0x3c000000, size: 2M, flags: [read, write, dma]}\n"
+	SHM_REGIONS("8K", ", write", "")
+	"  pci:\n    - {bdf: \"01:0e.0\", type: ivshmem, class: 0xff0000, "
+	"shmem-regions: 4, shmem-id: 0, shmem-peers: 2, shmem-vectors: 1}\n";
 
 struct rule_case {
 	const char *name;
@@ -255,6 +267,14 @@ static const struct rule_case cases[] = {
 			    SHM_REGIONS("8K", "", ", write"),
 			    SHM_DEV_VEC("ivshmem", "1", "2")) },
 	  JH_RULE_IVSHMEM_MISMATCH },
+	{ "ivshmem root: the root's sections not flagged rootshared",
+	  root_peer_system, { SHM_PEER("1", "8K", "", ", write") },
+	  JH_RULE_IVSHMEM_ROOT },
+	{ "ivshmem root fine: the root's sections flagged rootshared",
+	  root_peer_system,
+	  { CELL("d", "2", RAM("0x3c100000", "0", "1M")
+		 SHM_REGIONS_F("8K", "", ", write", ", rootshared"),
+		 SHM_DEV("ivshmem", "1")) }, NO_RULE },
 	{ "ivshmem zero size fine: empty read-write section", NULL,
 	  { CELL("d", "2", RAM("0x3c100000", "0", "1M") SHM_REGIONS_NO_RW,
 		 SHM_DEV("ivshmem", "1")) }, NO_RULE },

@@ -16,8 +16,9 @@
 # handler (Linux says so). The root's writes to the state table and the
 # cell's output section must not land, and Linux must go on; destroying
 # the cell zeroes its state.
-# The cell does not flag its sections rootshared: the root keeps them
-# all the same, as a peer, before and after the cell.
+# The cell flags its sections rootshared, as the config rules require of
+# a device the root is a peer of (so that the policy's root-shared sees
+# them); the same config without the flag is refused at create.
 set -eu
 . tests/vm/lib/signed.sh
 . tests/vm/lib/wait.sh
@@ -60,12 +61,14 @@ cell:
     - {phys: 0x3d000000, virt: 0, size: 1M,
        flags: [read, write, execute, loadable]}
     - {virt: 0x100000, size: 4K, flags: [read, write, comm-region]}
-    - {phys: 0x3effc000, virt: 0x200000, size: 4K, flags: [read]}
+    - {phys: 0x3effc000, virt: 0x200000, size: 4K,
+       flags: [read, rootshared]}
     - {phys: 0x3effd000, virt: 0x201000, size: 4K,
-       flags: [read, write]}
-    - {phys: 0x3effe000, virt: 0x202000, size: 4K, flags: [read]}
+       flags: [read, write, rootshared]}
+    - {phys: 0x3effe000, virt: 0x202000, size: 4K,
+       flags: [read, rootshared]}
     - {phys: 0x3efff000, virt: 0x203000, size: 4K,
-       flags: [read, write]}
+       flags: [read, write, rootshared]}
   pci:
     - {bdf: "00:0e.0", type: ivshmem, class: 0xff0000,
        shmem-regions: 2, shmem-id: 1, shmem-peers: 2, shmem-vectors: 4}
@@ -75,6 +78,9 @@ CONF
 		fail "configs do not check together"
 	jh-sign $work/root.cell
 	jh-sign $work/cell.cell
+	sed 's/, rootshared//' $work/cell.conf >$work/unflagged.conf
+	jh-config build $work/unflagged.conf -o $work/unflagged.cell
+	jh-sign $work/unflagged.cell
 	jh-sign --cell ivshmem-demo-root -o $work/cell.bin \
 		inmates/demos/x86/ivshmem-demo.bin
 }
@@ -123,6 +129,11 @@ wr $((bar0 + 8)) 1
 
 jh-sign -o $work/demos.pol policy/jailhouse-demos.pol
 jailhouse policy load $work/demos.pol
+jailhouse cell create $work/unflagged.cell 2>/dev/null &&
+	fail "a root-peer section without rootshared was accepted"
+{ dmesg; jailhouse console; } | grep -q "not flagged rootshared" ||
+	fail "the unflagged section's refusal names no reason"
+echo "cell-ivshmem-root: root-peer sections without rootshared refused"
 jailhouse cell create $work/cell.cell
 jailhouse cell load ivshmem-demo-root $work/cell.bin
 jailhouse cell start ivshmem-demo-root
