@@ -113,8 +113,7 @@ static void show_msr(FILE *out, const struct jailhouse_msr_range *msr)
 	fprintf(out, "}\n");
 }
 
-/* @key: "BB:DD.F", as jh-config build reads it back. */
-static void show_bdf(FILE *out, const char *key, __u16 bdf)
+void config_show_bdf(FILE *out, const char *key, unsigned int bdf)
 {
 	fprintf(out, "%s: \"%02x:%02x.%x\"", key, bdf >> 8, (bdf >> 3) & 0x1f,
 		bdf & 7);
@@ -122,7 +121,7 @@ static void show_bdf(FILE *out, const char *key, __u16 bdf)
 
 static void show_pci(FILE *out, const struct jailhouse_pci_device *dev)
 {
-	show_bdf(out, "    - {bdf", dev->bdf);
+	config_show_bdf(out, "    - {bdf", dev->bdf);
 	fprintf(out, ", type: %s", config_name_of(config_pci_types, dev->type));
 	if (dev->domain)
 		fprintf(out, ", domain: %u", dev->domain);
@@ -212,7 +211,7 @@ static void show_ioapic(FILE *out, const struct jailhouse_ioapic *ioapic)
 	fprintf(out, "      - {id: %u, address: 0x%llx, gsi-base: %u",
 		ioapic->id, ioapic->address, ioapic->gsi_base);
 	if (ioapic->source_id)
-		show_bdf(out, ", source-id", ioapic->source_id);
+		config_show_bdf(out, ", source-id", ioapic->source_id);
 	fprintf(out, "}\n");
 }
 

@@ -99,6 +99,9 @@ int config_show(FILE *out, const char *file, const struct config_blob *blob,
  */
 const char *config_size_text(char *buf, size_t len, unsigned long long v);
 
+/* "@key: "BB:DD.F"" for PCI requester id @bdf, as `build` reads it back. */
+void config_show_bdf(FILE *out, const char *key, unsigned int bdf);
+
 struct text_name;
 /* "@lead: [a, b]": the names in @table of the bits set in @v. */
 void config_show_flags(FILE *out, const char *lead,

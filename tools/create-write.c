@@ -289,11 +289,9 @@ static void write_ioapics(FILE *out, const struct create_machine *m)
 			io->id, io->address, io->gsi_base);
 		sid = ioapic_source_id(&m->dmar, io->id);
 		if (sid)
-			fprintf(out, ", source-id: \"%02x:%02x.%x\"}\n",
-				sid >> 8, (sid >> 3) & 0x1f, sid & 7);
-		else
-			fprintf(out, "}   # review: no source-id, its "
-				"remapping entries accept any source\n");
+			config_show_bdf(out, ", source-id", sid);
+		fputs(sid ? "}\n" : "}   # review: no source-id, its "
+		      "remapping entries accept any source\n", out);
 	}
 }
 
