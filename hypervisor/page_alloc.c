@@ -74,6 +74,11 @@ void *page_pool_alloc(struct page_pool *pool, unsigned long num)
 	return pages;
 }
 
+/*
+ * Freed pages keep their contents until handed out again: a root CPU may
+ * still be walking a nested table that destroy has just collapsed and
+ * freed (cell-lifecycle.c, root_tables_settled; unit test_collapse_race).
+ */
 bool page_pool_free(struct page_pool *pool, void *page, unsigned long num)
 {
 	unsigned long offset = (unsigned char *)page - pool->base;
