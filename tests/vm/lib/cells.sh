@@ -87,6 +87,26 @@ expect_failed() {
 	finish "$1"
 }
 
+# cpu_exits KIND: the count of KIND exits (a row of `jailhouse hypervisor
+# info`) on the cell's CPU since enable.
+cpu_exits() {
+	jailhouse hypervisor info |
+		awk -v kind="$1" -v col=$((CELL_CPU + 2)) \
+			'$1 == kind { print $col + 0 }'
+}
+
+# keeps_running TEST ARGS [KIND MIN]: inmates/tests/x86/TEST.bin keeps
+# its cell running (with at least MIN more KIND exits on its CPU) and is
+# destroyed as usual.
+keeps_running() {
+	n0=$(cpu_exits "${3:-none}")
+	start "inmates/tests/x86/$1.bin" "$2"
+	[ "$(state)" = running ] || fail "$1: state '$(state)'"
+	n=$(($(cpu_exits "${3:-none}") - ${n0:-0}))
+	[ "$n" -ge "${4:-0}" ] || fail "$1: only $n $3 exits on CPU $CELL_CPU"
+	finish "$1"
+}
+
 # shutdown-ignore never answers the shutdown request: the request times
 # out (bounded for a sandbox), the cell is failed and stopped.
 shutdown_ignored() {

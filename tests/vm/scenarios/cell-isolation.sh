@@ -53,26 +53,22 @@ jailhouse console | grep -q "IOAPIC 0 register 0x16 write 0x33 refused" ||
 
 # The x2APIC MSRs and the PM timer, used the way Jailhouse's inmate
 # library uses them: nothing refused, the cell keeps running.
-start inmates/tests/x86/x2apic-lib.bin ""
-[ "$(state)" = running ] || fail "x2apic-lib: state '$(state)'"
-finish x2apic-lib
+keeps_running x2apic-lib ""
 
 # #DB whose delivery raises #DB for ever (CVE-2015-8104; TCG loops on the
 # handler variant): intercepted, every round exits to the hypervisor, and
 # destroy still takes the CPU back.
-start inmates/tests/x86/db-loop.bin "watch=handler"
-[ "$(state)" = running ] || fail "db-loop: state '$(state)'"
-n=$(jailhouse hypervisor info | awk '$1 == "exception" { print $5 }')
-[ "${n:-0}" -gt 1000 ] || fail "db-loop: ${n:-no} exception exits on CPU 3"
-finish db-loop
+keeps_running db-loop "watch=handler" exception 1000
+
+# ac-loop leaves long mode for ring 3 of legacy protected mode with
+# alignment checks on. TCG raises no #AC (vmx-cells shows the loop on
+# Bochs): here the cell must just keep running in its own paging mode and
+# be destroyed as usual.
+keeps_running ac-loop ""
 
 # WBINVD and INVD: intercepted (counted as "other" exits), ignored for a
 # cell without DMA; the cell goes on.
-start inmates/tests/x86/cache-flush.bin ""
-[ "$(state)" = running ] || fail "cache-flush: state '$(state)'"
-n=$(jailhouse hypervisor info | awk '$1 == "other" { print $5 }')
-[ "${n:-0}" -ge 1000 ] || fail "cache-flush: ${n:-no} other exits on CPU 3"
-finish cache-flush
+keeps_running cache-flush "" other 1000
 
 # Shutdown the cell never answers is bounded; a running-lock vetoes
 # nothing (tests/vm/lib/cells.sh).
