@@ -58,7 +58,7 @@ keeps_running x2apic-lib ""
 # #DB whose delivery raises #DB for ever (CVE-2015-8104; TCG loops on the
 # handler variant): intercepted, every round exits to the hypervisor, and
 # destroy still takes the CPU back.
-keeps_running db-loop "watch=handler" exception 1000
+keeps_running db-loop "watch=handler" exception 1001
 
 # ac-loop leaves long mode for ring 3 of legacy protected mode with
 # alignment checks on. TCG raises no #AC (vmx-cells shows the loop on

@@ -98,12 +98,12 @@ keeps_running x2apic-lib ""
 
 # #DB and WBINVD/INVD of a cell exit (counted as exception and other
 # exits on its CPU); the cell goes on and destroy takes the CPU back.
-keeps_running db-loop "watch=handler" exception 1000
+keeps_running db-loop "watch=handler" exception 1001
 # #AC whose delivery raises #AC (CVE-2015-5307): Bochs raises it, unlike
 # QEMU's TCG. Without the intercept Bochs delivers #AC inside #AC until
 # the emulator itself crashes (seen: a segfault, the machine lost as a
 # hardware CPU would be); with it, each round is an exception exit.
-keeps_running ac-loop "" exception 1000
+keeps_running ac-loop "" exception 1001
 keeps_running cache-flush "" other 1000
 
 # Shutdown the cell never answers is bounded; a running-lock vetoes
