@@ -24,11 +24,6 @@
 
 const char test_name[] = "ac-loop";
 
-struct desc_reg {
-	u16 limit;
-	u64 base;
-} __attribute__((packed));
-
 /* Flat 4 GiB segments: present, granularity 4 KiB, 32-bit. */
 static const u64 gdt[] __attribute__((aligned(16))) = {
 	0,

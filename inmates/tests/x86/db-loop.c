@@ -28,11 +28,6 @@
 
 const char test_name[] = "db-loop";
 
-struct desc_reg {
-	u16 limit;
-	u64 base;
-} __attribute__((packed));
-
 struct tss64 {
 	u32 reserved0;
 	u64 rsp[3];

@@ -59,4 +59,10 @@ struct hypercall_case {
 /* Issue each hypercall, print its result, report the verdict, park. */
 void test_hypercalls(const struct hypercall_case *cases, unsigned int num);
 
+/* A 64-bit GDTR or IDTR, for the tests that load their own tables. */
+struct desc_reg {
+	u16 limit;
+	u64 base;
+} __attribute__((packed));
+
 #endif /* !_ISOLATION_H */
