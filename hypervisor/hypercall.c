@@ -113,8 +113,16 @@ static long cpu_get_info(unsigned long cpu_id, unsigned long item)
 	return counter_value(cpu_stats(cpu)->count[stat]);
 }
 
+/*
+ * Jailhouse's inmate library ends its lines with "\r\n". The console
+ * adds its own '\r' before each '\n' on the UART, so a cell's '\r' is
+ * dropped (not shown as '?'): a carriage return alone would also let a
+ * cell overwrite what the console showed before it on the same line.
+ */
 static long debug_console_putc(const struct cell *caller, unsigned long c)
 {
+	if ((char)c == '\r')
+		return 0;
 	if (!cell_is_root(caller) &&
 	    !(cell_desc(caller)->flags &
 	      JAILHOUSE_CELL_VIRTUAL_CONSOLE_PERMITTED))

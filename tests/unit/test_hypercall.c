@@ -401,7 +401,7 @@ static void test_console_putc(void **state)
 static void test_console_putc_sanitized(void **state)
 {
 	const unsigned long hc = JAILHOUSE_HC_DEBUG_CONSOLE_PUTC;
-	static const char in[] = "\x1b\x07\r\x7f\x9b" "A\n\t";
+	static const char in[] = "\x1b\x07\x0b\x7f\x9b" "A\n\t";
 	static const char out[] = "?????A\n\t";
 	unsigned int i;
 
@@ -412,6 +412,21 @@ static void test_console_putc_sanitized(void **state)
 		assert_int_equal(console_last, out[i]);
 	}
 	inmate_blob.desc.flags = 0;
+}
+
+/* Jailhouse's "\r\n" line ends show as one newline, not "?\n". */
+static void test_console_putc_cr_dropped(void **state)
+{
+	const unsigned long hc = JAILHOUSE_HC_DEBUG_CONSOLE_PUTC;
+
+	(void)state;
+	inmate_blob.desc.flags = JAILHOUSE_CELL_VIRTUAL_CONSOLE_PERMITTED;
+	assert_int_equal(call(inmate_cpu, hc, 'A', 0), 0);
+	assert_int_equal(call(inmate_cpu, hc, '\r', 0), 0);
+	assert_int_equal(call(inmate_cpu, hc, '\n', 0), 0);
+	inmate_blob.desc.flags = 0;
+	assert_int_equal(console_chars, 2);
+	assert_int_equal(console_last, '\n');
 }
 
 /* Over the cell's budget, characters are dropped, and the cell told. */
@@ -440,6 +455,7 @@ int main(void)
 		cmocka_unit_test_setup(test_cpu_get_info, reset),
 		cmocka_unit_test_setup(test_console_putc, reset),
 		cmocka_unit_test_setup(test_console_putc_sanitized, reset),
+		cmocka_unit_test_setup(test_console_putc_cr_dropped, reset),
 		cmocka_unit_test_setup(test_console_putc_limited, reset),
 	};
 
