@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # machines: qemu
 # Hostile cells against the hypervisor's cell and memory side:
-# - sipi-sibling (two CPUs) restarts its boot CPU by SIPI while destroy
+# - sipi-sibling (CPUs 2 and 3) restarts CPU 2 by SIPI while destroy
 #   parks the cell: afterwards nothing of the cell runs (its counter in
 #   memory the root cell got back reads zero), every CPU is Linux's again
 #   and works;
