@@ -20,6 +20,7 @@
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
 #include <asm/apic.h>
+#include <asm/msi.h>
 #include <asm/ioapic-rte.h>
 #include <asm/ioapic.h>
 #include <asm/ipi.h>
@@ -35,11 +36,6 @@
 #define ICR_SEND_BITS		(APIC_ICR_VECTOR | APIC_ICR_DLVR_MASK | \
 				 APIC_ICR_ASSERT | APIC_ICR_LEVEL)
 #define SIPI_SHIFT		12
-/* MSI address: 0xfee, destination APIC id, logical destination mode. */
-#define MSI_ADDR_BASE_SHIFT	20
-#define MSI_ADDR_BASE		0xfee
-#define MSI_ADDR_DEST_SHIFT	12
-#define MSI_ADDR_LOGICAL	0x4
 /* Timer divide configuration 0011b: by 16 (Intel SDM 10.5.4). */
 #define APIC_TDCR_DIVIDE_16	0x3
 /* Vectors 0-15 are exceptions and reserved. */
@@ -409,22 +405,29 @@ bool apic_x2apic_msr_access(struct per_cpu *cpu, __u32 msr, bool write,
 
 /*
  * An MSI a virtual device (ivshmem) raises in @cell: fixed or lowest
- * priority delivery, physical destination in address bits 12-19, to the
- * CPU of @cell with that APIC id; anything else is dropped.
+ * priority delivery, to the CPUs of @cell the destination names,
+ * physical or logical (Linux's flat model writes logical messages);
+ * lowest priority goes to the first of them. Nothing reaches another
+ * cell's CPUs; anything else is dropped.
  */
 void arch_ivshmem_msi(const struct cell *cell, __u64 address, __u32 data)
 {
-	unsigned int dest = (address >> MSI_ADDR_DEST_SHIFT) & 0xff, id;
+	struct apic_icr icr = { .value = msi_msg_rte(address, data) };
 	unsigned int mode = (data & APIC_ICR_DLVR_MASK) >> APIC_ICR_DLVR_SHIFT;
+	__u64 targets;
+	unsigned int id;
 
-	if ((address >> MSI_ADDR_BASE_SHIFT) != MSI_ADDR_BASE ||
-	    (address & MSI_ADDR_LOGICAL) || (data & 0xff) < MSI_MIN_VECTOR ||
+	if (!msi_msg_is_irq(address, address >> 32) ||
+	    (data & APIC_ICR_VECTOR) < MSI_MIN_VECTOR ||
 	    (mode != APIC_ICR_DLVR_FIXED && mode != APIC_ICR_DLVR_LOWPRI))
 		return;
-	for (id = 0; id < APIC_MAX_CPUS; id++)
-		if (apic_cpus[id].present && apic_cpus[id].apic_id == dest &&
-		    per_cpu(id)->cell == cell) {
-			ipi_send(dest, data & APIC_ICR_VECTOR);
+	targets = apic_icr_targets(&icr, apic_cpus, APIC_MAX_CPUS) &
+		  cell_cpus(cell);
+	for (id = 0; id < APIC_MAX_CPUS; id++) {
+		if (!(targets & (1ULL << id)))
+			continue;
+		ipi_send(apic_cpus[id].apic_id, data & APIC_ICR_VECTOR);
+		if (mode == APIC_ICR_DLVR_LOWPRI)
 			return;
-		}
+	}
 }

@@ -30,17 +30,6 @@
 #define MSI_CTRL_CELL		(MSI_CTRL_ENABLE | MSI_CTRL_MME)
 /* Message: address, upper address (64-bit only), data. */
 #define MSG_MAX			12
-#define MSI_ADDR_BASE		0xfee00000U
-#define MSI_ADDR_BASE_MASK	0xfff00000U
-#define MSI_ADDR_DEST_SHIFT	12
-#define MSI_ADDR_LOGICAL	(1U << 2)
-#define MSI_DATA_DLVR_MASK	0x0700U
-#define MSI_DATA_LEVEL		(1U << 15)
-/* Remapped format: index 14:0 at bit 5, format bit, subhandle valid. */
-#define MSI_REMAP_INDEX_SHIFT	5
-#define MSI_REMAP_FORMAT	(1U << 4)
-#define MSI_REMAP_SHV		(1U << 3)
-#define MSI_REMAP_INDEX15	(1U << 2)
 
 struct msi_dev {
 	__u8 cap;		/* offset of the MSI capability; 0: none */
@@ -92,15 +81,6 @@ static __u32 msg_word(const __u8 *msg, unsigned int offset)
 	       (__u32)msg[offset + 3] << 24;
 }
 
-__u64 msi_msg_rte(__u32 addr, __u32 data)
-{
-	return (data & (APIC_ICR_VECTOR | MSI_DATA_DLVR_MASK)) |
-	       (addr & MSI_ADDR_LOGICAL ? APIC_ICR_LOGICAL : 0) |
-	       (data & MSI_DATA_LEVEL ? APIC_ICR_LEVEL : 0) |
-	       ((__u64)(addr >> MSI_ADDR_DEST_SHIFT & 0xff) <<
-		APIC_XAPIC_DEST_SHIFT);
-}
-
 /*
  * The owner's message into the device's entries, one per vector (a
  * multiple-message device sets the low data bits: vector and subhandle).
@@ -133,18 +113,6 @@ static void hw_message(const struct msi_dev *d, __u16 bdf, __u32 addr,
 	if (d->is64)
 		arch_pci_write(bdf, d->cap + MSI_MSG + 4, 4, 0);
 	arch_pci_write(bdf, d->cap + MSI_MSG + data_offset(d), 2, data);
-}
-
-bool msi_msg_is_irq(__u32 addr, __u32 addr_hi)
-{
-	return (addr & MSI_ADDR_BASE_MASK) == MSI_ADDR_BASE && !addr_hi;
-}
-
-__u32 msi_remapped_address(unsigned int irte)
-{
-	return MSI_ADDR_BASE | MSI_REMAP_FORMAT | MSI_REMAP_SHV |
-	       (irte & 0x7fff) << MSI_REMAP_INDEX_SHIFT |
-	       (irte >> 15 ? MSI_REMAP_INDEX15 : 0);
 }
 
 /* The device's message to the hardware, remapped or as written. */

@@ -42,10 +42,10 @@ enum msi_cfg_result msi_cfg_access(struct per_cpu *cpu,
  */
 void msi_reprogram(void);
 
-/* Helpers msix.c shares. */
-
 /** Capability @id of @bdf, 0 if none (a capability list loop ends). */
 __u8 msi_find_cap(__u16 bdf, __u8 id);
+
+/* Messages (msi-msg.c), shared by msi.c, msix.c and ivshmem's doorbells. */
 
 /**
  * Whether a compatibility-format message with address @addr and upper
