@@ -6,16 +6,18 @@
 # 1. The root's system config is configs/x86/qemu-svm.conf with 16 KiB
 # at the top of the cell reservation taken out of its RAM and given to
 # the device (state table and the cell's output section read-only, the
-# read-write section and its own output section writable). Linux has no
-# driver for the device: its user space finds it in sysfs after a
-# rescan, reads and writes its registers (BAR0), its MSI-X table (BAR1)
-# and the shared memory through /dev/mem (busybox devmem). The two
+# read-write section and its own output section writable). First
+# without a driver: user space finds it in sysfs after a rescan, reads
+# and writes its registers (BAR0), its MSI-X table (BAR1) and the shared
+# memory through /dev/mem (busybox devmem). The two
 # peers must see each other's state, read-write word and output section;
 # the root's doorbells and its state change must interrupt the cell;
 # the cell's doorbells reach Linux as an interrupt on a vector with no
 # handler (Linux says so). The root's writes to the state table and the
 # cell's output section must not land, and Linux must go on; destroying
-# the cell zeroes its state.
+# the cell zeroes its state. Then with the root's driver
+# (kernel-module/jailhouse-ivshmem.ko): its UIO maps name the sections,
+# and the restarted cell's doorbells wake a reader of /dev/uio0.
 # The cell flags its sections rootshared, as the config rules require of
 # a device the root is a peer of (so that the policy's root-shared sees
 # them); the same config without the flag is refused at create.
@@ -180,6 +182,42 @@ expect "R/W word after destroy" $((SHM + 0x1000)) 5
 expect "own output after destroy" $((SHM + 0x2000)) 0x1000
 echo "cell-ivshmem-root: destroy zeroed the cell's state entry;" \
 	"the root kept its sections"
+
+# The root's driver: a UIO device with the sections as maps, and Linux's
+# own MSI-X messages (flat logical, lowest priority) carrying the cell's
+# doorbells to readers of /dev/uio0.
+insmod /lib/modules/uio.ko
+insmod kernel-module/jailhouse-ivshmem.ko
+uio=/sys/class/uio/uio0
+[ "$(cat $uio/name 2>/dev/null)" = jailhouse-ivshmem ] ||
+	fail "no UIO device: $(dmesg | tail -n 3)"
+expect_map() { # N NAME ADDRESS SIZE
+	[ "$(cat $uio/maps/map$1/name)" = $2 ] &&
+	[ $(($(cat $uio/maps/map$1/addr))) = $(($3)) ] &&
+	[ $(($(cat $uio/maps/map$1/size))) = $(($4)) ] ||
+		fail "map$1: $(cat $uio/maps/map$1/name)" \
+			"$(cat $uio/maps/map$1/addr) $(cat $uio/maps/map$1/size)"
+}
+expect_map 0 registers $bar0 0x1000
+expect_map 1 state_table $SHM 0x1000
+expect_map 2 rw_section $((SHM + 0x1000)) 0x1000
+expect_map 3 input_sections $((SHM + 0x2000)) 0x2000
+expect_map 4 output_section $((SHM + 0x2000)) 0x1000
+echo "cell-ivshmem-root: driver bound, maps: registers, state table," \
+	"R/W, inputs, own output"
+jailhouse cell create $work/cell.cell
+jailhouse cell load ivshmem-demo-root $work/cell.bin
+jailhouse cell start ivshmem-demo-root
+events=$(timeout 10 dd if=/dev/uio0 bs=4 count=1 2>/dev/null | od -An -tu4 |
+	tr -d ' ')
+[ "${events:-0}" -gt 0 ] ||
+	fail "no doorbell reached /dev/uio0: $(grep jailhouse-ivshmem \
+		/proc/interrupts)"
+echo "cell-ivshmem-root: the cell's doorbells reach /dev/uio0" \
+	"($events events): $(grep -c jailhouse-ivshmem /proc/interrupts)" \
+	"MSI-X vectors"
+jailhouse cell destroy ivshmem-demo-root
+rmmod jailhouse_ivshmem
 jailhouse disable
 rmmod jailhouse
 echo "cell-ivshmem-root: ok"
