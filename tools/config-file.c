@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/signature.h"
 #include "config-tool.h"
 
 #define CONFIG_MAX_FILE		(16 << 20)
@@ -67,12 +68,54 @@ int config_read_file(const char *path, struct config_blob *blob,
 	return ret;
 }
 
+/*
+ * A file jh-sign signed carries its payload first: keep the payload, so
+ * that show, check and the policy check read a signed config as the one
+ * it was made from. Nothing here verifies the signature (jh-sign --verify
+ * and the loader do), which the note on stderr says. A trailer that is
+ * there but malformed is an error, not a config.
+ */
+static int strip_signature(const char *path, struct config_blob *blob,
+			   char *error)
+{
+	struct jailhouse_sig_parts parts;
+	const char *reason = NULL;
+	int ret;
+
+	ret = jailhouse_sig_parse(blob->data, blob->size, &parts, &reason);
+	if (ret == -ENODATA)
+		return 0;
+	if (ret) {
+		snprintf(error, CONFIG_ERROR_LEN, "%s: signed file: %s", path,
+			 reason);
+		return ret;
+	}
+	fprintf(stderr, "%s: note: signed %s image \"%s\"; reading its "
+		"payload, signature not verified\n", path,
+		jailhouse_sig_type_name(parts.header->type),
+		parts.header->name);
+	blob->size = parts.payload_size;
+	return 0;
+}
+
+int config_read_payload(const char *path, struct config_blob *blob,
+			char *error)
+{
+	int ret = config_read_file(path, blob, error);
+
+	if (!ret)
+		ret = strip_signature(path, blob, error);
+	if (ret)
+		config_blob_free(blob);
+	return ret;
+}
+
 int config_load(const char *path, struct config_blob *blob, char *error)
 {
 	struct config_blob text;
 	int ret;
 
-	ret = config_read_file(path, &text, error);
+	ret = config_read_payload(path, &text, error);
 	if (ret || config_is_binary(&text)) {
 		*blob = text;
 		return ret;

@@ -30,7 +30,10 @@ void config_blob_free(struct config_blob *blob);
 /* Read a whole file (at most 16 MiB) into @blob. */
 int config_read_file(const char *path, struct config_blob *blob,
 		     char *error);
-/* Read a config file; compile it first if it is text. */
+/* Read a file; of a signed one (jh-sign), its payload, unverified. */
+int config_read_payload(const char *path, struct config_blob *blob,
+			char *error);
+/* Read a config file, signed or not; compile it first if it is text. */
 int config_load(const char *path, struct config_blob *blob, char *error);
 /*
  * The default output name for input @in: @in with @from_suffix replaced by

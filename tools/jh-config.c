@@ -56,7 +56,7 @@ static int cmd_show(const char *in, char *error)
 	struct config_blob blob;
 	int ret;
 
-	ret = config_read_file(in, &blob, error);
+	ret = config_read_payload(in, &blob, error);
 	if (ret)
 		return ret;
 	ret = config_show(stdout, in, &blob, error);
