@@ -21,9 +21,9 @@ fail() {
 }
 
 # conf NAME ID CPU RAM: Jailhouse's ivshmem-demo layout (its sections
-# first, identity-mapped, shared with the root; sizes as Jailhouse's),
-# moved from 0x3f0f0000 into the cell reservation; output section ID is
-# writable.
+# first, identity-mapped, shared with the root; sizes and addresses as
+# Jailhouse's, inside the machine's memmap=82M$0x3a000000 reservation);
+# output section ID is writable.
 conf() {
 	out() { [ "$1" = "$2" ] && echo "read, write" || echo read; }
 	cat >$work/$1.conf <<CONF
@@ -33,11 +33,11 @@ cell:
           virtual-console-active]
   cpus: [$3]
   memory:
-    - {phys: 0x3e0f0000, size: 4K, flags: [read, rootshared]}
-    - {phys: 0x3e0f1000, size: 36K, flags: [read, write, rootshared]}
-    - {phys: 0x3e0fa000, size: 8K, flags: [$(out 0 $2), rootshared]}
-    - {phys: 0x3e0fc000, size: 8K, flags: [$(out 1 $2), rootshared]}
-    - {phys: 0x3e0fe000, size: 8K, flags: [$(out 2 $2), rootshared]}
+    - {phys: 0x3f0f0000, size: 4K, flags: [read, rootshared]}
+    - {phys: 0x3f0f1000, size: 36K, flags: [read, write, rootshared]}
+    - {phys: 0x3f0fa000, size: 8K, flags: [$(out 0 $2), rootshared]}
+    - {phys: 0x3f0fc000, size: 8K, flags: [$(out 1 $2), rootshared]}
+    - {phys: 0x3f0fe000, size: 8K, flags: [$(out 2 $2), rootshared]}
     - {phys: $4, virt: 0, size: 1M, flags: [read, write, execute, loadable]}
     - {virt: 0x100000, size: 4K, flags: [read, write, comm-region]}
   pci:
