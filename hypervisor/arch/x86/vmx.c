@@ -21,6 +21,7 @@
 #include <asm/npt.h>
 #include <asm/processor.h>
 #include <asm/vcpu.h>
+#include <asm/vmx-event.h>
 #include <asm/vmx.h>
 #include <config.h>
 
@@ -37,7 +38,7 @@
 void __attribute__((noreturn)) vmx_launch(struct per_cpu *cpu);
 void vmx_exit(void);
 void vmx_handle_exit(struct per_cpu *cpu, struct guest_regs *regs);
-void __attribute__((noreturn)) vmx_entry_failed(struct per_cpu *cpu);
+void vmx_entry_failed(struct per_cpu *cpu, struct guest_regs *regs);
 
 /* The same for every CPU; computed by each CPU's probe. */
 static struct {
@@ -611,16 +612,23 @@ static void vmx_skip_instruction(struct per_cpu *cpu)
 			   ~(INTERRUPTIBILITY_STI | INTERRUPTIBILITY_MOV_SS));
 }
 
+/*
+ * Every injection: the event's type and vector; whether it delivers an
+ * error code follows from them and the guest's CR0 as VM entry checks
+ * it (a real-mode guest gets none), whatever the caller passes.
+ */
 static void inject(__u32 info, __u32 error)
 {
-	vmcs_write(VM_ENTRY_INTR_INFO, info | INTR_INFO_VALID);
-	if (info & INTR_INFO_ERROR_CODE)
+	__u32 event = vmx_event_info(info, vmcs_read(GUEST_CR0));
+
+	vmcs_write(VM_ENTRY_INTR_INFO, event);
+	if (event & INTR_INFO_ERROR_CODE)
 		vmcs_write(VM_ENTRY_EXCEPTION_ERROR, error);
 }
 
 static void inject_gp(void)
 {
-	inject(INTR_TYPE_HW_EXCEPTION | INTR_INFO_ERROR_CODE | X86_VEC_GP, 0);
+	inject(INTR_TYPE_HW_EXCEPTION | X86_VEC_GP, 0);
 }
 
 /*
@@ -633,8 +641,7 @@ static void vmx_handle_nmi(struct per_cpu *cpu)
 
 	if (cpu_take_kick(cpu) || !cell_is_root(cpu->cell) || cpu->parked)
 		return;
-	if (blocking & (INTERRUPTIBILITY_MOV_SS | INTERRUPTIBILITY_NMI) ||
-	    vmcs_read(VM_ENTRY_INTR_INFO) & INTR_INFO_VALID)
+	if (vmx_nmi_must_wait(blocking, vmcs_read(VM_ENTRY_INTR_INFO)))
 		vmcs_write(PROC_BASED_CTLS, vmx.proc | PROC_NMI_WINDOW);
 	else
 		inject(INTR_TYPE_NMI | X86_VEC_NMI, 0);
@@ -692,8 +699,7 @@ static bool vmx_handle_exception(struct per_cpu *cpu)
 	if (vector == X86_VEC_DB)
 		write_dr6(read_dr6() | (vmcs_read(EXIT_QUALIFICATION) &
 					DR6_EVENT_BITS));
-	inject(info & (INTR_INFO_VECTOR_MASK | INTR_INFO_TYPE_MASK |
-		       INTR_INFO_ERROR_CODE), vmcs_read(VM_EXIT_INTR_ERROR));
+	inject(info, vmcs_read(VM_EXIT_INTR_ERROR));
 	return true;
 }
 
@@ -704,8 +710,7 @@ static void reinject_vectoring(void)
 
 	if (!(info & INTR_INFO_VALID))
 		return;
-	inject(info & (INTR_INFO_VECTOR_MASK | INTR_INFO_TYPE_MASK |
-		       INTR_INFO_ERROR_CODE), vmcs_read(IDT_VECTORING_ERROR));
+	inject(info, vmcs_read(IDT_VECTORING_ERROR));
 	if ((info & INTR_INFO_TYPE_MASK) >= INTR_TYPE_SOFT_INTR)
 		vmcs_write(VM_ENTRY_INSTRUCTION_LEN,
 			   vmcs_read(VM_EXIT_INSTRUCTION_LEN));
@@ -973,14 +978,23 @@ static const char *entry_error_name(__u32 error)
 	}
 }
 
-/* vmx-run.S: VMLAUNCH or VMRESUME failed; a bug of the hypervisor. */
-void vmx_entry_failed(struct per_cpu *cpu)
+/*
+ * vmx-run.S: VMLAUNCH (@regs NULL) or VMRESUME failed. A non-root cell's
+ * CPU fails its cell and parks (a fresh guest state, nothing to inject),
+ * so that the cell stays destroyable; the root's CPU, Linux's first
+ * entry or a parked state that does not enter is stopped.
+ */
+void vmx_entry_failed(struct per_cpu *cpu, struct guest_regs *regs)
 {
 	__u32 error = vmcs_read(VM_INSTRUCTION_ERROR);
 
 	printk("CPU %u: VM entry failed: VM-instruction error %u (%s)\n",
 	       cpu->cpu_id, error, entry_error_name(error));
-	cpu_fail(cpu, "VM entry failed");
+	if (!regs || cell_is_root(cpu->cell) || cpu->parked)
+		cpu_fail(cpu, "VM entry failed");
+	cpu->arch.guest_regs = regs;
+	cpu_guest_failed(cpu, "VM entry failed");
+	cpu->arch.guest_regs = NULL;
 }
 
 const struct vcpu_vendor_ops vmx_ops = {
