@@ -23,6 +23,7 @@
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
 #include <asm/apic.h>
+#include <asm/guest-insn.h>
 #include <asm/ipi.h>
 #include <asm/vcpu.h>
 
@@ -56,6 +57,12 @@ static unsigned int num_ipis;
 bool x2apic_mode(void)
 {
 	return x2apic;
+}
+
+void guest_wrmsr(__u32 msr, __u64 value)
+{
+	fail_msg("WRMSR of 0x%llx to 0x%x on the host",
+		 (unsigned long long)value, msr);
 }
 
 volatile __u32 *xapic_reg(unsigned int offset)

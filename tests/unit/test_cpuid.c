@@ -122,6 +122,56 @@ static void test_other_leaves_untouched(void **state)
 	assert_memory_equal(&r, &all_ones, sizeof(r));
 }
 
+/* Every XCR0 bit of a CPU with AVX-512, MPX, PKRU and AMX. */
+#define XCR0_ALL	0x602ffULL
+
+/* The values XSETBV takes on such a CPU. */
+static void test_xcr0_valid_values(void **state)
+{
+	(void)state;
+	assert_true(xcr0_valid(0x1, XCR0_ALL));
+	assert_true(xcr0_valid(0x3, XCR0_ALL));
+	assert_true(xcr0_valid(0x7, XCR0_ALL));
+	assert_true(xcr0_valid(0x1f, XCR0_ALL));
+	assert_true(xcr0_valid(0xe7, XCR0_ALL));
+	assert_true(xcr0_valid(0x60007, XCR0_ALL));
+	assert_true(xcr0_valid(XCR0_ALL, XCR0_ALL));
+}
+
+/* The SDM's #GP cases of XSETBV, each on a CPU that has the bits. */
+static void test_xcr0_architectural_faults(void **state)
+{
+	static const __u64 bad[] = {
+		0x0,		/* x87 cleared */
+		0x2,		/* x87 cleared */
+		0x5,		/* AVX without SSE */
+		0xf,		/* BNDREGS without BNDCSR */
+		0x17,		/* BNDCSR without BNDREGS */
+		0x27,		/* opmask without ZMM_Hi256, Hi16_ZMM */
+		0xc7,		/* AVX-512 incomplete */
+		0xe3,		/* AVX-512 without AVX */
+		0x20007,	/* XTILECFG without XTILEDATA */
+		0x40007,	/* XTILEDATA without XTILECFG */
+		0x200e7,
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (xcr0_valid(bad[i], XCR0_ALL))
+			fail_msg("XCR0 0x%llx accepted", (unsigned long long)bad[i]);
+}
+
+/* No bit the CPU does not report, bit 63 (reserved) included. */
+static void test_xcr0_unsupported_bits(void **state)
+{
+	(void)state;
+	assert_false(xcr0_valid(0x7, 0x3));
+	assert_false(xcr0_valid(0x60007, 0x7));
+	assert_false(xcr0_valid(0x3 | 1ULL << 63, 0x3));
+	assert_false(xcr0_valid(0x203, 0x3));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -133,6 +183,9 @@ int main(void)
 		cmocka_unit_test(test_osxsave_mirrors_guest_cr4),
 		cmocka_unit_test(test_no_xsave_without_host_osxsave),
 		cmocka_unit_test(test_other_leaves_untouched),
+		cmocka_unit_test(test_xcr0_valid_values),
+		cmocka_unit_test(test_xcr0_architectural_faults),
+		cmocka_unit_test(test_xcr0_unsupported_bits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -59,12 +59,21 @@ static void test_exception_injected(void **state)
 			 V | 0x31);
 }
 
+/* #GP(0): an error code in protected mode only. */
+static void test_gp(void **state)
+{
+	(void)state;
+	assert_int_equal(svm_event_gp(0x80050033), V | EXCEPTION | ERROR | 13);
+	assert_int_equal(svm_event_gp(0x60000010), V | EXCEPTION | 13);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_redelivered),
 		cmocka_unit_test(test_software_events_rerun),
 		cmocka_unit_test(test_exception_injected),
+		cmocka_unit_test(test_gp),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

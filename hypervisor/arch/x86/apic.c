@@ -20,6 +20,7 @@
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
 #include <asm/apic.h>
+#include <asm/guest-insn.h>
 #include <asm/msi.h>
 #include <asm/ioapic-rte.h>
 #include <asm/ioapic.h>
@@ -96,7 +97,7 @@ __u32 apic_reg_read(__u32 msr)
 void apic_reg_write(__u32 msr, __u32 value)
 {
 	if (x2apic_mode())
-		write_msr(msr, value);
+		guest_wrmsr(msr, value);
 	else
 		*xapic_reg(x2apic_xapic_offset(msr)) = value;
 }

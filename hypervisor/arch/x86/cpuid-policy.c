@@ -54,3 +54,34 @@ void cpuid_policy(__u32 leaf, const struct cpuid_guest *guest,
 	else if (leaf == CPUID_SVM_FEATURES)
 		*regs = (struct cpuid_regs){ 0 };
 }
+
+#define XCR0_X87		(1ULL << 0)
+#define XCR0_SSE		(1ULL << 1)
+#define XCR0_AVX		(1ULL << 2)
+#define XCR0_MPX		(3ULL << 3)	/* BNDREGS, BNDCSR */
+#define XCR0_AVX512		(7ULL << 5)	/* opmask, ZMM_Hi256, Hi16_ZMM */
+#define XCR0_AMX		(3ULL << 17)	/* XTILECFG, XTILEDATA */
+
+/* The bits of @group all set or all clear. */
+static bool all_or_none(__u64 value, __u64 group)
+{
+	return (value & group) == 0 || (value & group) == group;
+}
+
+/*
+ * SDM vol. 2, XSETBV: x87 set; AVX needs SSE; MPX, AVX-512 and AMX come
+ * whole; AVX-512 needs AVX; no bit the CPU lacks (bit 63 is reserved on
+ * every CPU, none reports it).
+ */
+bool xcr0_valid(__u64 value, __u64 supported)
+{
+	if (!(value & XCR0_X87) || value & ~supported)
+		return false;
+	if ((value & XCR0_AVX) && !(value & XCR0_SSE))
+		return false;
+	if ((value & XCR0_AVX512) && !(value & XCR0_AVX))
+		return false;
+	return all_or_none(value, XCR0_MPX) &&
+	       all_or_none(value, XCR0_AVX512) &&
+	       all_or_none(value, XCR0_AMX);
+}

@@ -2,15 +2,22 @@
 /*
  * The hypervisor's own descriptor tables: a GDT and a TSS per CPU, one
  * IDT for all. Every exception in the hypervisor is a bug and ends in
- * panic_stop() (but NMI, see entry.S); #DF and #MC run on a stack of
- * their own. External interrupts return at once (apic_clear()). The
- * tables are loaded first thing on entry, the TSS once Linux's TR is
+ * panic_stop() (but NMI, see entry.S), except a fault of an instruction
+ * executing a guest's value (asm/guest-insn.h); #DF and #MC run on a
+ * stack of their own. External interrupts return at once (apic_clear()).
+ * The tables are loaded first thing on entry, the TSS once Linux's TR is
  * saved.
  */
+#include <jailhouse/cell.h>
+#include <jailhouse/control.h>
 #include <jailhouse/errno.h>
+#include <jailhouse/header.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
 #include <asm/desc.h>
+#include <asm/guest-insn.h>
+#include <asm/processor.h>
+#include <asm/vcpu.h>
 
 #define GDT_CODE64		0x00af9b000000ffffULL
 #define GDT_DATA		0x00cf93000000ffffULL
@@ -37,7 +44,18 @@ struct exception_frame {
 
 extern const char exception_entries[];
 extern const char interrupt_entry[];
-void exception_handler(const struct exception_frame *frame);
+extern const char __image_end[];
+extern const char guest_wrmsr_insn[], guest_wrmsr_done[];
+extern const char guest_xsetbv_insn[], guest_xsetbv_done[];
+void exception_handler(struct exception_frame *frame);
+
+/* guest-insn.S: each instruction and where to resume if it faults. */
+static const struct {
+	const char *insn, *resume;
+} fixups[] = {
+	{ guest_wrmsr_insn, guest_wrmsr_done },
+	{ guest_xsetbv_insn, guest_xsetbv_done },
+};
 
 static struct idt_gate idt[IDT_VECTORS];
 
@@ -134,8 +152,58 @@ void desc_linux_tr_load(struct per_cpu *cpu)
 	asm volatile("ltr %w0" : : "r" (linux->tr));
 }
 
-void exception_handler(const struct exception_frame *frame)
+struct per_cpu *desc_cpu_of_stack(const void *sp)
 {
+	return per_cpu(((unsigned long)sp - (unsigned long)__image_end) /
+		       hypervisor_header.percpu_size);
+}
+
+/*
+ * A #GP or #UD of a guest instruction while its CPU handles an exit:
+ * noted, and the instruction skipped. Return: false if not the case.
+ */
+static bool guest_insn_fixup(struct exception_frame *frame)
+{
+	struct per_cpu *cpu = desc_cpu_of_stack(frame);
+	unsigned int n;
+
+	if ((frame->vector != X86_VEC_GP && frame->vector != X86_VEC_UD) ||
+	    !cpu || !cpu->arch.guest_regs)
+		return false;
+	for (n = 0; n < sizeof(fixups) / sizeof(fixups[0]); n++)
+		if (frame->rip == (unsigned long)fixups[n].insn) {
+			frame->rip = (unsigned long)fixups[n].resume;
+			cpu->arch.guest_insn_fault = frame->vector;
+			return true;
+		}
+	return false;
+}
+
+bool guest_insn_faulted(struct per_cpu *cpu)
+{
+	unsigned int vector = cpu->arch.guest_insn_fault;
+
+	if (!vector)
+		return false;
+	cpu->arch.guest_insn_fault = 0;
+	if (!cell_is_root(cpu->cell)) {
+		cpu_guest_failed(cpu, vector == X86_VEC_GP ?
+				 "a value it chose faulted (#GP) in the hypervisor" :
+				 "a value it chose faulted (#UD) in the hypervisor");
+		return true;
+	}
+	if (refusal_log_pass())
+		printk("CPU %u: cell \"%s\": a value it chose faulted "
+		       "(vector %u) in the hypervisor: #GP\n", cpu->cpu_id,
+		       cpu->cell->config->name, vector);
+	return true;
+}
+
+/* entry.S: returns only after a fixup, to resume where it says. */
+void exception_handler(struct exception_frame *frame)
+{
+	if (guest_insn_fixup(frame))
+		return;
 	panic_stop("exception %llu (error 0x%llx) at rip 0x%llx, rsp 0x%llx, "
 		   "cr2 0x%lx\n", frame->vector, frame->error, frame->rip,
 		   frame->rsp, read_cr2());

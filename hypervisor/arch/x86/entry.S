@@ -8,6 +8,8 @@
 #define HEADER_PERCPU_SIZE	24	/* offsetof(jailhouse_header, percpu_size) */
 /* Behind the guard page and the stack (struct per_cpu). */
 #define PERCPU_STACK_TOP	(5 * 4096)
+/* exception_common: the 9 caller-saved registers and RBP on the frame. */
+#define EXCEPTION_SAVED		(10 * 8)
 
 	.text
 	.globl	arch_entry
@@ -37,8 +39,11 @@ arch_jump_to_stub:
 	jmp	*%rcx
 
 /*
- * Exceptions in the hypervisor are bugs: every vector but NMI goes to the
- * panic path with the vector number and a uniform frame (error code or 0).
+ * Exceptions in the hypervisor: every vector but NMI goes to
+ * exception_handler() with the vector number and a uniform frame (error
+ * code or 0). It panics, but for a guest's value that faulted
+ * (asm/guest-insn.h): then it returns, and the CPU resumes at the RIP it
+ * set in the frame, with the registers as they were.
  */
 .macro exception vector, has_error
 	.balign	16
@@ -119,7 +124,31 @@ interrupt_entry:
 
 exception_common:
 	/* %rsp: vector, error code, rip, cs, rflags, rsp, ss */
-	mov	%rsp, %rdi
+	push	%rax
+	push	%rcx
+	push	%rdx
+	push	%rsi
+	push	%rdi
+	push	%r8
+	push	%r9
+	push	%r10
+	push	%r11
+	push	%rbp
+	mov	%rsp, %rbp
+	lea	EXCEPTION_SAVED(%rsp), %rdi
 	and	$~15, %rsp
 	call	exception_handler
-	ud2
+	mov	%rbp, %rsp
+	pop	%rbp
+	pop	%r11
+	pop	%r10
+	pop	%r9
+	pop	%r8
+	pop	%rdi
+	pop	%rsi
+	pop	%rdx
+	pop	%rcx
+	pop	%rax
+	/* vector, error code */
+	add	$16, %rsp
+	iretq

@@ -28,8 +28,6 @@ void __attribute__((noreturn)) arch_jump_to_stub(__u64 cr3, __u64 cr4,
 _Static_assert(offsetof(struct per_cpu, stack) + PERCPU_STACK_SIZE ==
 	       5 * PAGE_SIZE, "PERCPU_STACK_TOP");
 
-extern char __image_end[];
-
 const struct vcpu_vendor_ops *vcpu_vendor;
 
 static const struct vcpu_vendor_ops *vendor_by_cpuid(void)
@@ -98,9 +96,7 @@ void arch_entry_c(unsigned int cpu_id, __u64 cr3, __u64 cr4, __u64 rsp,
  */
 void host_nmi(void)
 {
-	unsigned long offset = (unsigned long)__builtin_frame_address(0) -
-			       (unsigned long)__image_end;
-	struct per_cpu *cpu = per_cpu(offset / hypervisor_header.percpu_size);
+	struct per_cpu *cpu = desc_cpu_of_stack(__builtin_frame_address(0));
 
 	if (cpu && cpu->arch.vendor_on && vcpu_vendor->host_nmi)
 		vcpu_vendor->host_nmi(cpu);

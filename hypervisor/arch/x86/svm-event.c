@@ -33,3 +33,12 @@ __u64 svm_event_exception(__u64 pending, unsigned int vector,
 		event |= SVM_EVENT_ERROR_VALID | error_code << 32;
 	return event;
 }
+
+__u64 svm_event_gp(__u64 guest_cr0)
+{
+	__u64 event = SVM_EVENT_VALID | SVM_EVENT_TYPE_EXCEPTION | X86_VEC_GP;
+
+	if (guest_cr0 & X86_CR0_PE)
+		event |= SVM_EVENT_ERROR_VALID;
+	return event;
+}

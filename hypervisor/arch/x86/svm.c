@@ -11,6 +11,7 @@
 #include <jailhouse/string.h>
 #include <asm/apic.h>
 #include <asm/exit-stats.h>
+#include <asm/guest-insn.h>
 #include <asm/iopm.h>
 #include <asm/ipi.h>
 #include <asm/mmio.h>
@@ -498,6 +499,8 @@ void svm_handle_exit(struct per_cpu *cpu, struct guest_regs *regs)
 	struct vmcb *vmcb = &cpu->arch.vendor.svm.guest;
 	__u64 detail = vmcb->exit_code == SVM_EXIT_NPF ? vmcb->exit_info2 :
 		       regs->rcx;
+	__u64 rip = vmcb->rip;
+	bool handled;
 
 	cpu->arch.guest_regs = regs;
 	regs->rax = vmcb->rax;
@@ -505,8 +508,16 @@ void svm_handle_exit(struct per_cpu *cpu, struct guest_regs *regs)
 	vmcb->event_inject = svm_event_redelivery(vmcb->exit_int_info);
 	vmexit_stats_count(&cpu->stats, svm_exit_stat(vmcb->exit_code,
 						      detail));
-	if (!dispatch_exit(cpu, vmcb))
+	handled = dispatch_exit(cpu, vmcb);
+	/* The root's instruction that exited faults as natively. */
+	if (guest_insn_faulted(cpu)) {
+		if (cell_is_root(cpu->cell)) {
+			vmcb->rip = rip;
+			vmcb->event_inject = svm_event_gp(vmcb->cr0);
+		}
+	} else if (!handled) {
 		cpu_guest_failed(cpu, "the guest's last exit cannot be handled");
+	}
 	cpu_handle_requests(cpu);
 	vmcb->rax = regs->rax;
 	cpu->arch.guest_regs = NULL;

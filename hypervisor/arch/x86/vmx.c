@@ -13,7 +13,9 @@
 #include <jailhouse/string.h>
 #include <asm/apic.h>
 #include <asm/desc.h>
+#include <asm/cpuid-policy.h>
 #include <asm/exit-stats.h>
+#include <asm/guest-insn.h>
 #include <asm/iopm.h>
 #include <asm/ipi.h>
 #include <asm/mmio.h>
@@ -27,11 +29,6 @@
 
 #define CPUID_XSAVE			0xd
 #define X86_CR4_OSXSAVE			(1UL << 18)
-#define XCR0_X87			(1ULL << 0)
-#define XCR0_SSE			(1ULL << 1)
-#define XCR0_AVX			(1ULL << 2)
-#define XCR0_MPX			(3ULL << 3)
-#define XCR0_AVX512			(7ULL << 5)
 #define DR6_EVENT_BITS			0x600fULL
 #define SEG_LIMIT_FLAT			0xffffffff
 
@@ -815,41 +812,32 @@ static bool vmx_handle_cr(struct per_cpu *cpu)
 }
 
 /*
- * XCR0 as the CPU would accept it; anything else is #GP, as natively.
- * Without CR4.OSXSAVE in the host (Linux may boot without XSAVE, as it
- * does in Bochs) XSETBV would raise #UD in the hypervisor: the guest
- * gets #GP instead.
+ * XCR0 as the CPU would accept it (cpuid-policy.c); anything else is
+ * #GP, as natively. Without CR4.OSXSAVE in the host (Linux may boot
+ * without XSAVE, as it does in Bochs) XSETBV would raise #UD in the
+ * hypervisor: the guest gets #GP instead.
  */
-static bool xcr0_valid(__u64 value)
+static bool guest_xcr0_valid(__u64 value)
 {
 	struct cpuid_regs r;
-	__u64 supported;
 
 	if (!(read_cr4() & X86_CR4_OSXSAVE))
 		return false;
 	cpuid(CPUID_XSAVE, 0, &r);
-	supported = r.eax | (__u64)r.edx << 32;
-	if (!(value & XCR0_X87) || value & ~supported)
-		return false;
-	if ((value & XCR0_AVX) && !(value & XCR0_SSE))
-		return false;
-	if ((value & XCR0_MPX) && (value & XCR0_MPX) != XCR0_MPX)
-		return false;
-	return !(value & XCR0_AVX512) ||
-	       ((value & XCR0_AVX512) == XCR0_AVX512 && (value & XCR0_AVX));
+	return xcr0_valid(value, r.eax | (__u64)r.edx << 32);
 }
 
+/* XSETBV reads ECX only. */
 static void vmx_handle_xsetbv(struct per_cpu *cpu)
 {
 	struct guest_regs *regs = cpu->arch.guest_regs;
 	__u64 value = (regs->rdx << 32) | (__u32)regs->rax;
 
-	if (regs->rcx != 0 || !xcr0_valid(value)) {
+	if ((__u32)regs->rcx != 0 || !guest_xcr0_valid(value)) {
 		inject_gp();
 		return;
 	}
-	asm volatile("xsetbv" : : "a" ((__u32)value), "d" (value >> 32),
-		     "c" (0) : "memory");
+	guest_xsetbv(value);
 	vmx_skip_instruction(cpu);
 }
 
@@ -957,11 +945,22 @@ void vmx_handle_exit(struct per_cpu *cpu, struct guest_regs *regs)
 		       VMX_EXIT_EPT_VIOLATION ?
 		       vmcs_read(GUEST_PHYSICAL_ADDRESS) : regs->rcx;
 
+	__u64 rip = vmcs_read(GUEST_RIP);
+	bool handled;
+
 	cpu->arch.guest_regs = regs;
 	vmexit_stats_count(&cpu->stats, vmx_exit_stat(reason, detail));
 	reinject_vectoring();
-	if (!dispatch_exit(cpu, reason))
+	handled = dispatch_exit(cpu, reason);
+	/* The root's instruction that exited faults as natively. */
+	if (guest_insn_faulted(cpu)) {
+		if (cell_is_root(cpu->cell)) {
+			vmcs_write(GUEST_RIP, rip);
+			inject_gp();
+		}
+	} else if (!handled) {
 		cpu_guest_failed(cpu, "the guest's last exit cannot be handled");
+	}
 	cpu_handle_requests(cpu);
 	cpu->arch.guest_regs = NULL;
 }

@@ -31,4 +31,12 @@ struct cpuid_guest {
 void cpuid_policy(__u32 leaf, const struct cpuid_guest *guest,
 		  struct cpuid_regs *regs);
 
+/**
+ * Whether XSETBV may load @value into XCR0 on a CPU whose XCR0 bits are
+ * @supported (CPUID.(EAX=0DH,ECX=0):EDX:EAX): the SDM's XSETBV rules,
+ * checked before the hypervisor executes a guest's value, whose #GP
+ * would be the hypervisor's.
+ */
+bool xcr0_valid(__u64 value, __u64 supported);
+
 #endif /* !_ASM_CPUID_POLICY_H */

@@ -28,4 +28,10 @@ int desc_linux_tr_check(const struct per_cpu *cpu);
  */
 void desc_linux_tr_load(struct per_cpu *cpu);
 
+/**
+ * The CPU whose stack (or fault stack) @sp points into: its per-CPU
+ * area, for the exception and NMI entries, which get no pointer.
+ */
+struct per_cpu *desc_cpu_of_stack(const void *sp);
+
 #endif /* !_ASM_DESC_H */

@@ -63,6 +63,8 @@ struct arch_per_cpu {
 	struct jailhouse_leave_frame leave_frame;
 	/** The guest's registers during an exit, else NULL. */
 	struct guest_regs *guest_regs;
+	/** The vector a guest's value faulted with (asm/guest-insn.h). */
+	unsigned int guest_insn_fault;
 	/** The backend switched virtualization on (undo at leave). */
 	bool vendor_on;
 	/** The CPU's local APIC id, the target of the hypervisor's NMIs. */

@@ -16,6 +16,7 @@
 #define EFER_LMA		(1ULL << 10)
 /* What a guest may write to EFER: SCE, LME, NXE (LMA is the CPU's). */
 #define EFER_GUEST_BITS		0x901ULL
+#define X86_CR0_PE		(1ULL << 0)
 #define X86_CR0_PG		(1ULL << 31)
 #define MSR_PAT			0x00000277
 
@@ -38,7 +39,9 @@
 #define X86_VEC_NMI		2
 #define X86_VEC_BP		3
 #define X86_VEC_OF		4
+#define X86_VEC_UD		6
 #define X86_VEC_DF		8
+#define X86_VEC_GP		13
 #define X86_VEC_AC		17
 #define X86_VEC_MC		18
 #define X86_NUM_EXCEPTIONS	32

@@ -28,4 +28,10 @@ __u64 svm_event_redelivery(__u64 exit_int_info);
 __u64 svm_event_exception(__u64 pending, unsigned int vector,
 			  __u64 error_code);
 
+/**
+ * The EVENTINJ of #GP(0) for a guest whose CR0 is @guest_cr0: with an
+ * error code in protected mode, none in real mode, as natively.
+ */
+__u64 svm_event_gp(__u64 guest_cr0);
+
 #endif /* !_ASM_SVM_EVENT_H */

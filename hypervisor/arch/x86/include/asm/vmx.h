@@ -50,7 +50,6 @@
 #define VPID_CAP_INVVPID		(1ULL << 32)
 #define VPID_CAP_INVVPID_SINGLE		(1ULL << 41)
 
-#define X86_CR0_PE			(1UL << 0)
 #define X86_CR0_NE			(1UL << 5)
 #define X86_CR4_VMXE			(1UL << 13)
 #define EFER_LME			(1ULL << 8)
@@ -204,9 +203,6 @@ enum vmx_seg { SEG_ES, SEG_CS, SEG_SS, SEG_DS, SEG_FS, SEG_GS, SEG_LDTR,
 #define INTR_INFO_ERROR_CODE		(1U << 11)
 #define INTR_INFO_NMI_UNBLOCKED		(1U << 12)
 #define INTR_INFO_VALID			(1U << 31)
-#define X86_VEC_DB			1
-#define X86_VEC_GP			13
-#define X86_VEC_AC			17
 
 /* Guest interruptibility: blocking by STI, MOV SS, (virtual) NMI. */
 #define INTERRUPTIBILITY_STI		(1U << 0)
