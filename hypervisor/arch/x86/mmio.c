@@ -49,8 +49,7 @@ static const void *window_map(unsigned int cpu_id, __u64 hpa)
 	return remap_window(win, hpa);
 }
 
-/* @len bytes at @gpa, within one page, if the cell may read them. */
-static int read_guest_phys(struct per_cpu *cpu, __u64 gpa, void *buf,
+int read_guest_phys(struct per_cpu *cpu, __u64 gpa, void *buf,
 			   unsigned int len)
 {
 	unsigned int flags;

@@ -4,6 +4,7 @@
  * from its live state, under EPT tables that map its memory regions only.
  * The model is the AMD-V backend (svm.c); what differs is said here.
  */
+#include <jailhouse/arch.h>
 #include <jailhouse/cell.h>
 #include <jailhouse/control.h>
 #include <jailhouse/errno.h>
@@ -12,8 +13,8 @@
 #include <jailhouse/printk.h>
 #include <jailhouse/string.h>
 #include <asm/apic.h>
-#include <asm/desc.h>
 #include <asm/cpuid-policy.h>
+#include <asm/desc.h>
 #include <asm/exit-stats.h>
 #include <asm/guest-insn.h>
 #include <asm/iopm.h>
@@ -31,6 +32,9 @@
 #define X86_CR4_OSXSAVE			(1UL << 18)
 #define DR6_EVENT_BITS			0x600fULL
 #define SEG_LIMIT_FLAT			0xffffffff
+#define X86_CR4_PAE			(1UL << 5)
+#define PDPT_ADDR_MASK			0xffffffe0ULL
+#define PDPTE_RESERVED			0x1e6ULL	/* bits 8:5, 2:1 */
 
 void __attribute__((noreturn)) vmx_launch(struct per_cpu *cpu);
 void vmx_exit(void);
@@ -779,6 +783,35 @@ static bool vmx_handle_msr(struct per_cpu *cpu, bool write)
 }
 
 /*
+ * PAE paging (CR0.PG and CR4.PAE without long mode) reads the four PDPTEs
+ * at CR3 when a MOV to CR0 or CR4 turns it on; with EPT, VM entry takes
+ * them from the VMCS instead, so an emulated MOV loads them there.
+ * Return: 0; -EINVAL if a present one has a reserved bit set (the MOV
+ * faults, #GP); -EFAULT if the table is not the cell's to read.
+ */
+static int load_pdptes(struct per_cpu *cpu)
+{
+	__u64 reserved = PDPTE_RESERVED | ~0ULL << arch_phys_addr_bits();
+	__u64 cr4 = vmcs_read(GUEST_CR4), pdpte[4];
+	unsigned int n;
+	int err;
+
+	if (!(vmcs_read(GUEST_CR0) & X86_CR0_PG) || !(cr4 & X86_CR4_PAE) ||
+	    vmcs_read(GUEST_IA32_EFER) & EFER_LMA)
+		return 0;
+	err = read_guest_phys(cpu, vmcs_read(GUEST_CR3) & PDPT_ADDR_MASK,
+			      pdpte, sizeof(pdpte));
+	if (err)
+		return -EFAULT;
+	for (n = 0; n < 4; n++)
+		if (pdpte[n] & PTE_PRESENT && pdpte[n] & reserved)
+			return -EINVAL;
+	for (n = 0; n < 4; n++)
+		vmcs_write(GUEST_PDPTE0 + 2 * n, pdpte[n]);
+	return 0;
+}
+
+/*
  * MOV to CR0 or CR4 that touched a bit the hypervisor owns: fixed bits
  * stay as VMX needs them behind the read shadow, CR4.VMXE cannot be set
  * (#GP, as without VMX), CR0.PG switches long mode.
@@ -787,7 +820,10 @@ static bool vmx_handle_cr(struct per_cpu *cpu)
 {
 	__u64 qual = vmcs_read(EXIT_QUALIFICATION);
 	unsigned int reg = (qual & CR_QUAL_REG_MASK) >> CR_QUAL_REG_SHIFT;
+	__u64 cr0 = guest_cr(GUEST_CR0, CR0_READ_SHADOW, vmx.cr0_mask);
+	__u64 cr4 = guest_cr(GUEST_CR4, CR4_READ_SHADOW, vmx.cr4_mask);
 	__u64 value;
+	int err;
 
 	if ((qual & CR_QUAL_TYPE_MASK) >> CR_QUAL_TYPE_SHIFT != CR_QUAL_MOV_TO)
 		return false;
@@ -807,8 +843,17 @@ static bool vmx_handle_cr(struct per_cpu *cpu)
 	default:
 		return false;
 	}
-	vmx_skip_instruction(cpu);
-	return true;
+	err = load_pdptes(cpu);
+	if (err == -EINVAL) {
+		/* The MOV did not happen. */
+		set_cr0(cr0);
+		set_cr4(cr4);
+		inject_gp();
+		return true;
+	}
+	if (!err)
+		vmx_skip_instruction(cpu);
+	return !err;
 }
 
 /*

@@ -22,6 +22,8 @@
 # com2: apic-demo: [0-9]+ ticks, jitter min -?[0-9]+ avg -?[0-9]+ max
 # com2: cpu-leak: Test result: SUCCESS
 # com2: x2apic-lib: Test result: SUCCESS
+# com2: real-mode: Test result: SUCCESS
+# com2: pae-paging: Test result: SUCCESS
 set -eu
 . tests/vm/lib/signed.sh
 . tests/vm/lib/cells.sh
@@ -105,6 +107,15 @@ keeps_running db-loop "watch=handler" exception 1001
 # hardware CPU would be); with it, each round is an exception exit.
 keeps_running ac-loop "" exception 1001
 keeps_running cache-flush "" other 1000
+
+# Guest modes Linux never uses. real-mode: MOV to CR4 with VMXE and a
+# bad XSETBV exit, and the #GP the hypervisor injects must carry no
+# error code in real mode, or VM entry fails (the CPU was lost and the
+# cell never destroyed). pae-paging: the MOV to CR0 that turns on PAE
+# paging exits, and the hypervisor must load the PDPTEs into the VMCS
+# (stale ones: a triple fault).
+keeps_running real-mode ""
+keeps_running pae-paging ""
 
 # Shutdown the cell never answers is bounded; a running-lock vetoes
 # nothing (tests/vm/lib/cells.sh).

@@ -35,6 +35,14 @@ typedef bool (*mmio_access_t)(struct per_cpu *cpu, __u64 gpa,
 			      unsigned int size, bool write, __u32 *value);
 
 /**
+ * Read @len bytes at guest-physical @gpa, within one page, if @cpu's
+ * cell may read them (through its nested tables).
+ * Return: 0, -EFAULT if it may not, -ENOMEM.
+ */
+int read_guest_phys(struct per_cpu *cpu, __u64 gpa, void *buf,
+		    unsigned int len);
+
+/**
  * Emulate the access at @guest->gpa through @access.
  * Return: the instruction's length (the backend advances RIP), or 0 if
  * it cannot be decoded, is misaligned or is refused: the cell is to fail.

@@ -75,6 +75,7 @@
 #define GUEST_IA32_DEBUGCTL		0x2802
 #define GUEST_IA32_PAT			0x2804
 #define GUEST_IA32_EFER			0x2806
+#define GUEST_PDPTE0			0x280a	/* PDPTE n: + 2 * n */
 #define HOST_IA32_PAT			0x2c00
 #define HOST_IA32_EFER			0x2c02
 /* 32-bit fields. */
