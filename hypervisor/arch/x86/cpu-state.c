@@ -10,7 +10,10 @@
  * AVX-512, PKRU... for all components the CPU supports, with XCR0 set to
  * all of them for the XRSTOR; XCR0 is then left at its reset value, x87
  * only. Without XSAVE: FXRSTOR of a zero image (MXCSR 0x1f80), then FNINIT.
- * AMX tile data (Intel) is left out: under Linux's XFD its XRSTOR faults.
+ * AMX tiles too: Linux arms XFD (IA32_XFD) for tasks without them, under
+ * which the XRSTOR would fault (#NM), so XFD is disarmed first and left
+ * at its reset value, 0, with XFD_ERR. Supervisor components (IA32_XSS)
+ * are not XCR0's: see docs/threat-model.md.
  */
 #include <jailhouse/errno.h>
 #include <jailhouse/mem.h>
@@ -37,6 +40,9 @@
 #define MSR_IA32_FLUSH_CMD		0x10b
 #define FLUSH_CMD_L1D			1
 #define MSR_TSC_AUX			0xc0000103
+#define MSR_IA32_XFD			0x1c4
+#define MSR_IA32_XFD_ERR		0x1c5
+#define CPUID_XSAVE_1_EAX_XFD		(1U << 4)
 
 /* Intel's architectural PMU (SDM vol. 3, "Architectural Performance
  * Monitoring"). */
@@ -59,7 +65,6 @@
 
 #define X86_CR4_OSXSAVE			(1UL << 18)
 #define XCR0_X87			1ULL
-#define XFEATURES_AMX			(3ULL << 17)
 #define XSAVE_MXCSR			24
 #define MXCSR_RESET			0x1f80
 #define FXSAVE_SIZE			512
@@ -71,7 +76,7 @@ static struct {
 	__u8 *image;
 	/** XSAVE components to reset; 0 without XSAVE. */
 	__u64 xfeatures;
-	bool amd, ibpb, tsc_aux, amd_core_pmu, l1d_flush, md_clear;
+	bool amd, ibpb, tsc_aux, amd_core_pmu, l1d_flush, md_clear, xfd;
 	unsigned int pmu_version, pmu_gp, pmu_fixed;
 } cpu_state;
 
@@ -98,10 +103,12 @@ static void probe_features(void)
 
 	/* XSETBV needs CR4.OSXSAVE, which the host has from Linux. */
 	if ((cpuid_reg(CPUID_FEATURES, 0, 2) & CPUID_ECX_XSAVE) &&
-	    (read_cr4() & X86_CR4_OSXSAVE))
-		cpu_state.xfeatures = (cpuid_reg(CPUID_XSAVE, 0, 0) |
-			(__u64)cpuid_reg(CPUID_XSAVE, 0, 3) << 32) &
-			~XFEATURES_AMX;
+	    (read_cr4() & X86_CR4_OSXSAVE)) {
+		cpu_state.xfeatures = cpuid_reg(CPUID_XSAVE, 0, 0) |
+			(__u64)cpuid_reg(CPUID_XSAVE, 0, 3) << 32;
+		cpu_state.xfd = cpuid_reg(CPUID_XSAVE, 1, 0) &
+				CPUID_XSAVE_1_EAX_XFD;
+	}
 	if (max >= CPUID_LEAF7) {
 		leaf7_edx = cpuid_reg(CPUID_LEAF7, 0, 3);
 		cpu_state.ibpb = leaf7_edx & CPUID_7_EDX_IBRS_IBPB;
@@ -153,6 +160,10 @@ static void vector_state_clear(void)
 			     : : "m" (*(const __u8 (*)[FXSAVE_SIZE])
 				      cpu_state.image) : "memory");
 		return;
+	}
+	if (cpu_state.xfd) {
+		write_msr(MSR_IA32_XFD, 0);
+		write_msr(MSR_IA32_XFD_ERR, 0);
 	}
 	xsetbv(mask);
 	asm volatile("xrstor64 %0"
