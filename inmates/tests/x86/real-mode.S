@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * In real mode, the instructions whose exits make the hypervisor inject
- * #GP: MOV to CR4 with VMXE, XSETBV of 0x20007 (AMX TILECFG without
- * TILEDATA) and of 0 (x87 cleared). Each must fault in the guest as on
+ * #GP: MOV to CR4 with VMXE (not on AMD), XSETBV of 0x20007 (AMX
+ * TILECFG without TILEDATA) and of 0 (x87 cleared). Each must fault in the guest as on
  * hardware: #GP, or #UD for XSETBV where CR4.OSXSAVE could not be set;
  * a real-mode exception pushes no error code, and a VT-x hypervisor that
  * injects one fails the VM entry. The faults are counted through a
@@ -18,6 +18,7 @@
 #define VEC_GP			13
 #define XCR0_AMX_HALF		0x20007
 #define IVT_SIZE		0x400
+#define CPUID_AMD_EBX		0x68747541	/* "Auth"enticAMD */
 
 	.code16
 	.section ".boot.entry", "ax"
@@ -34,6 +35,14 @@ __reset_entry:
 	movw	$0, ivt + 4 * VEC_UD + 2
 	lidtl	ivt_desc
 
+	/*
+	 * VMXE is a VT-x matter; QEMU's TCG answers it in an AMD-V guest
+	 * with a failed VMRUN (SVM_EXIT_ERR) where hardware raises #GP.
+	 */
+	xor	%eax, %eax
+	cpuid
+	cmp	$CPUID_AMD_EBX, %ebx
+	je	1f
 	movw	$1f, resume
 	mov	%cr4, %eax
 	or	$X86_CR4_VMXE, %eax
