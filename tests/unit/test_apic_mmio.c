@@ -408,6 +408,25 @@ static void test_x2apic_absent_lvts(void **state)
 	refused(MSR_X2APIC_LVT_PMC, 0, false);
 }
 
+/*
+ * x2APIC ICR bits 12-13, 16-17 and 20-31 are reserved: the hardware
+ * raises #GP and sends nothing. A sandbox fails; the root's write is
+ * dropped.
+ */
+static void test_x2apic_icr_reserved(void **state)
+{
+	const __u64 self_fixed = 0x41 | (1ULL << 18);
+
+	setup_cells(state);
+	assert_false(apic_x2apic_icr_write(&cpus[2], self_fixed | 1U << 12));
+	assert_false(apic_x2apic_icr_write(&cpus[2], self_fixed | 1U << 20));
+	assert_true(apic_x2apic_icr_write(&cpus[0], self_fixed | 1U << 16));
+	assert_int_equal(num_ipis, 0);
+	assert_true(apic_x2apic_icr_write(&cpus[2], self_fixed));
+	assert_int_equal(num_ipis, 1);
+	assert_ipi(0, 2, 0x41);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -424,6 +443,7 @@ int main(void)
 				       setup_x2apic),
 		cmocka_unit_test_setup(test_x2apic_lvts, setup_x2apic),
 		cmocka_unit_test_setup(test_x2apic_absent_lvts, setup_x2apic),
+		cmocka_unit_test_setup(test_x2apic_icr_reserved, setup_x2apic),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -284,9 +284,19 @@ static bool icr_write(struct per_cpu *cpu, __u64 value, bool x2apic)
 	return true;
 }
 
+/*
+ * Reserved bits: the hardware raises #GP and sends nothing. The cell
+ * fails; the root's write is dropped (no #GP is injected).
+ */
 bool apic_x2apic_icr_write(struct per_cpu *cpu, __u64 value)
 {
-	return cpu->cpu_id < APIC_MAX_CPUS && icr_write(cpu, value, true);
+	if (cpu->cpu_id >= APIC_MAX_CPUS)
+		return false;
+	if (value & APIC_X2APIC_ICR_RESERVED) {
+		log_denied(cpu, value);
+		return cell_is_root(cpu->cell);
+	}
+	return icr_write(cpu, value, true);
 }
 
 /* Reserved offsets read as 0 and ignore writes. */

@@ -45,6 +45,8 @@
 #define APIC_ICR_SH_SELF		1
 #define APIC_ICR_SH_ALL			2
 #define APIC_ICR_SH_OTHERS		3
+/* x2APIC: bits 12-13, 16-17 and 20-31 are reserved (WRMSR: #GP). */
+#define APIC_X2APIC_ICR_RESERVED	0xfff33000ULL
 /* xAPIC: destination in bits 56-63; x2APIC: bits 32-63. */
 #define APIC_XAPIC_DEST_SHIFT		56
 #define APIC_X2APIC_DEST_SHIFT		32
