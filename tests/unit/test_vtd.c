@@ -24,6 +24,7 @@
 #include <cmocka.h>
 
 #include <jailhouse/cell.h>
+#include <jailhouse/errno.h>
 #include <jailhouse/control.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/printk.h>
@@ -56,6 +57,8 @@ static _Alignas(4096) volatile __u8 regs[4096];
 static struct {
 	pthread_t thread;
 	volatile bool stop;
+	/* Stops running the queue and reports a queue error instead. */
+	volatile bool broken;
 	unsigned int head;
 	/* Done by the unit, in order. */
 	unsigned long iotlb, context, waits;
@@ -65,8 +68,10 @@ static struct {
 	__u16 did;
 } unit;
 
-/* What the pool saw. */
+/* What the pool saw; every page it handed out, until it is back. */
+#define MAX_PAGES	64
 static struct {
+	void *pages[MAX_PAGES];
 	unsigned long freed;
 	/* unit.iotlb_waited when a page came back, the least of them. */
 	unsigned long least_waited;
@@ -116,7 +121,11 @@ static void *hardware(void *arg)
 	while (!unit.stop) {
 		*reg32(VTD_GSTS) = *reg32(VTD_GCMD) & GSTS_MIRRORED;
 		/* No fault is ever recorded: written-1-to-clear bits read 0. */
-		*reg32(VTD_FSTS) = 0;
+		*reg32(VTD_FSTS) = unit.broken ? VTD_FSTS_IQE : 0;
+		if (unit.broken) {
+			sched_yield();
+			continue;
+		}
 		queue = (const __u64 *)(uintptr_t)*reg64(VTD_IQA);
 		tail = (*reg64(VTD_IQT) >> 4) % QUEUE_ENTRIES;
 		__atomic_thread_fence(__ATOMIC_ACQUIRE);
@@ -135,18 +144,32 @@ volatile void *devmap(unsigned int slot, __u64 phys)
 	return regs;
 }
 
+/* The slot of @page in pool.pages (NULL: a free slot). */
+static void **pool_slot(const void *page)
+{
+	unsigned int n;
+
+	for (n = 0; n < MAX_PAGES; n++)
+		if (pool.pages[n] == page)
+			return &pool.pages[n];
+	fail_msg("page %p not from the pool", page);
+	return NULL;
+}
+
 void *page_alloc(unsigned long num)
 {
 	void *page = aligned_alloc(PAGE, num * PAGE);
 
 	assert_non_null(page);
 	memset(page, 0, num * PAGE);
+	*pool_slot(NULL) = page;
 	return page;
 }
 
 void page_free(void *page, unsigned long num)
 {
 	(void)num;
+	*pool_slot(page) = NULL;
 	if (pool.counting) {
 		if (!pool.freed || unit.iotlb_waited < pool.least_waited)
 			pool.least_waited = unit.iotlb_waited;
@@ -226,7 +249,9 @@ static int unit_down(void **state)
 static int setup(void **state)
 {
 	(void)state;
-	memset(&pool, 0, sizeof(pool));
+	pool.freed = 0;
+	pool.least_waited = 0;
+	pool.counting = false;
 	return vtd_ops.cell_init(&cell);
 }
 
@@ -282,6 +307,25 @@ static void test_plain_map_frees_nothing(void **state)
 	assert_int_equal(unit.iotlb, iotlb);
 }
 
+/* An invalidation that fails keeps the table out of the pool. */
+static void test_failed_invalidation_keeps_table(void **state)
+{
+	const unsigned int rw = PAGING_READ | PAGING_WRITE;
+
+	(void)state;
+	assert_int_equal(vtd_ops.map(&cell, 0, HOST, HUGE, rw), 0);
+	assert_int_equal(vtd_ops.unmap(&cell, 3 * PAGE, PAGE), 0);
+	unit.broken = true;
+	/* The unit took it: from here it runs nothing. */
+	while (!(*reg32(VTD_FSTS) & VTD_FSTS_IQE))
+		sched_yield();
+	pool.counting = true;
+	assert_int_equal(vtd_ops.map(&cell, 3 * PAGE, HOST + 3 * PAGE, PAGE,
+				     rw), -EIO);
+	pool.counting = false;
+	assert_int_equal(pool.freed, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -289,6 +333,9 @@ int main(void)
 			test_collapse_invalidates_before_free, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_plain_map_frees_nothing,
 						setup, teardown),
+		/* Last: the unit stays broken. */
+		cmocka_unit_test_setup_teardown(
+			test_failed_invalidation_keeps_table, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, unit_up, unit_down);
