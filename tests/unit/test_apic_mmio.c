@@ -50,7 +50,7 @@ struct jailhouse_header hypervisor_header = { .max_cpus = NUM_CPUS };
 /* The CPU the x2APIC tests play: MSRs 0x800-0x83f, MCG_CAP, CPUID 1. */
 #define MSR_MCG_CAP	0x179
 #define MCG_CMCI_P	(1ULL << 10)
-#define CPUID_MCA	(1U << 14)
+#define CPUID_MCA	((1U << 7) | (1U << 14))
 #define CPUID_TSC_DL	(1U << 24)
 #define VERSION_EOI_SUP	(1U << 24)
 static __u32 x2regs[0x40];
@@ -101,7 +101,7 @@ static __u32 *x2reg(__u32 msr)
 __u64 read_msr(__u32 msr)
 {
 	if (msr == MSR_MCG_CAP) {
-		assert_true(cpuid1_edx & CPUID_MCA);
+		assert_int_equal(cpuid1_edx & CPUID_MCA, CPUID_MCA);
 		return mcg_cap;
 	}
 	if (msr == faulting)
@@ -402,6 +402,9 @@ static void test_x2apic_absent_lvts(void **state)
 	assert_true(apic_x2apic_msr_access(cpu0, MSR_X2APIC_LVT_CMCI, false,
 					   &value));
 	assert_int_equal(value, 0x10000);
+	/* No machine-check architecture: MCG_CAP is not even read. */
+	cpuid1_edx = 0;
+	refused(MSR_X2APIC_LVT_CMCI, 0x10000, true);
 	x2regs[MSR_X2APIC_VERSION - MSR_X2APIC_FIRST] = 3U << 16 | 0x15;
 	refused(MSR_X2APIC_LVT_CMCI, 0x10000, true);
 	refused(MSR_X2APIC_LVT_THERMAL, 0x10000, true);

@@ -43,7 +43,8 @@
 #define MSR_IA32_MCG_CAP	0x179
 #define MCG_CMCI_P		(1ULL << 10)
 #define CPUID_1_ECX_TSC_DEADLINE	(1U << 24)
-#define CPUID_1_EDX_MCA		(1U << 14)
+/* Machine-check exception and architecture: then MCG_CAP exists. */
+#define CPUID_1_EDX_MCE_MCA	((1U << 7) | (1U << 14))
 #define APIC_VERSION_EOI_SUPPRESSION	(1U << 24)
 
 static struct apic_cpu apic_cpus[APIC_MAX_CPUS];
@@ -120,7 +121,7 @@ static bool vector_bits_set(__u32 first)
 /*
  * What the calling CPU's APIC has, read where it is needed (a few
  * instructions, at a hand-over or a cell's write of an APIC register).
- * MCG_CAP exists where CPUID says machine-check architecture.
+ * MCG_CAP is read only where CPUID says it exists, as Linux does.
  */
 static void probe_caps(struct x2apic_caps *caps)
 {
@@ -131,7 +132,7 @@ static void probe_caps(struct x2apic_caps *caps)
 	caps->max_lvt = (version >> 16) & 0xff;
 	caps->eoi_suppression = version & APIC_VERSION_EOI_SUPPRESSION;
 	caps->tsc_deadline = r.ecx & CPUID_1_ECX_TSC_DEADLINE;
-	caps->cmci = (r.edx & CPUID_1_EDX_MCA) &&
+	caps->cmci = (r.edx & CPUID_1_EDX_MCE_MCA) == CPUID_1_EDX_MCE_MCA &&
 		     (read_msr(MSR_IA32_MCG_CAP) & MCG_CMCI_P);
 }
 
