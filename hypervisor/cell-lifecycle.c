@@ -493,8 +493,6 @@ long cell_start(struct per_cpu *caller, struct cell *cell)
 {
 	int err;
 
-	if (cell_failed(cell))
-		return -ENOTRECOVERABLE;
 	if (!has_cpus(cell) ||
 	    (cell->state == JAILHOUSE_CELL_RUNNING &&
 	     !comm_state_terminal(comm_cell_state(cell->comm))))
@@ -503,6 +501,9 @@ long cell_start(struct per_cpu *caller, struct cell *cell)
 	err = park_cpus(cell);
 	if (err)
 		return err;
+	/* Asked with every CPU parked: none of them can fail it any more. */
+	if (cell_failed(cell))
+		return -ENOTRECOVERABLE;
 	ivshmem_cell_reset(cell);
 	comm_region_init(cell->comm, cell->config, system_config,
 			 arch_tsc_khz(), arch_apic_khz());
