@@ -438,7 +438,7 @@ static int request_shutdown(struct cell *cell)
 		return -EPERM;
 	printk("Cell \"%s\" FAILED: no answer to the shutdown request\n",
 	       cell->config->name);
-	cell->state = JAILHOUSE_CELL_FAILED;
+	cell_set_failed(cell);
 	return 0;
 }
 
@@ -501,6 +501,9 @@ long cell_start(struct per_cpu *caller, struct cell *cell)
 	err = park_cpus(cell);
 	if (err)
 		return err;
+	/* Asked with every CPU parked: none of them can fail it any more. */
+	if (cell_failed(cell))
+		return -ENOTRECOVERABLE;
 	ivshmem_cell_reset(cell);
 	comm_region_init(cell->comm, cell->config, system_config,
 			 arch_tsc_khz(), arch_apic_khz());
@@ -517,7 +520,7 @@ long cell_start(struct per_cpu *caller, struct cell *cell)
 long cell_set_loadable(struct per_cpu *caller, struct cell *cell)
 {
 	(void)caller;
-	return cell_stop(cell);
+	return cell_failed(cell) ? -ENOTRECOVERABLE : cell_stop(cell);
 }
 
 /*
@@ -533,6 +536,8 @@ long cell_load(struct per_cpu *caller, struct cell *cell,
 	int err;
 
 	(void)caller;
+	if (cell_failed(cell))
+		return -ENOTRECOVERABLE;
 	if (cell->state == JAILHOUSE_CELL_RUNNING)
 		return -EBUSY;
 	err = copy_from_root(&chunk, chunk_gpa, sizeof(chunk));

@@ -68,6 +68,23 @@ unsigned int cell_count(void)
 }
 
 /*
+ * Frozen first: a SIPI a sibling sends before it parks then finds the
+ * cell frozen, at the sender (apic.c) or at the target (take_sipi()),
+ * and no CPU of it runs again. Start, set loadable and load refuse a
+ * failed cell (cell-lifecycle.c), so the freeze is never lifted.
+ */
+void cell_set_failed(struct cell *cell)
+{
+	atomic_store_seq_cst(&cell->frozen, true);
+	atomic_store_release(&cell->state, JAILHOUSE_CELL_FAILED);
+}
+
+bool cell_failed(const struct cell *cell)
+{
+	return atomic_load_acquire(&cell->state) == JAILHOUSE_CELL_FAILED;
+}
+
+/*
  * A started cell reports its own state in the comm region; a stopped or
  * failed one has the hypervisor's.
  */

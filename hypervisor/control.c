@@ -157,8 +157,7 @@ void cpu_guest_failed(struct per_cpu *cpu, const char *reason)
 		cpu_fail(cpu, reason);
 	printk("Cell \"%s\" FAILED (CPU %u): %s\n", cell->config->name,
 	       cpu->cpu_id, reason);
-	atomic_store_release(&cell->state, JAILHOUSE_CELL_FAILED);
-	atomic_store_seq_cst(&cell->frozen, true);
+	cell_set_failed(cell);
 	park_self(cpu);
 	park_others(cpu);
 }

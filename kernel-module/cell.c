@@ -112,6 +112,9 @@ static long cell_call(struct cell *cell, unsigned long code,
 	if (ret == -EPERM && code == JAILHOUSE_HC_CELL_SET_LOADABLE)
 		cell_err(cell->desc->name, "%s: the cell denied the shutdown "
 			 "request and keeps running", what);
+	else if (ret == -ENOTRECOVERABLE)
+		cell_err(cell->desc->name, "%s: the cell failed; only destroy "
+			 "is possible", what);
 	else if (ret < 0)
 		cell_err(cell->desc->name, "%s: refused by the hypervisor "
 			 "(%ld)", what, ret);

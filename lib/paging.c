@@ -302,22 +302,31 @@ static bool uniform(const struct paging_env *env, const __u64 *table)
 	return true;
 }
 
+void *paging_collapse_block(const struct paging_env *env,
+			    const struct paging_root *root, __u64 virt)
+{
+	__u64 *entry = level1_entry(env, root->table, virt), *table;
+
+	if (!entry || !(*entry & PTE_PRESENT) || is_leaf(*entry, 1))
+		return NULL;
+	table = next_table(env, *entry);
+	if (!uniform(env, table))
+		return NULL;
+	*entry = (table[0] & ~accessed_dirty(env)) | PTE_HUGE;
+	return table;
+}
+
 void paging_collapse(const struct paging_env *env,
 		     const struct paging_root *root, __u64 virt, __u64 size)
 {
 	__u64 block = virt & ~(PAGING_HUGE_SIZE - 1), end = virt + size;
-	__u64 *entry, *table;
+	void *table;
 
 	for (; block < end && block >= (virt & ~(PAGING_HUGE_SIZE - 1));
 	     block += PAGING_HUGE_SIZE) {
-		entry = level1_entry(env, root->table, block);
-		if (!entry || !(*entry & PTE_PRESENT) || is_leaf(*entry, 1))
-			continue;
-		table = next_table(env, *entry);
-		if (!uniform(env, table))
-			continue;
-		*entry = (table[0] & ~accessed_dirty(env)) | PTE_HUGE;
-		env->free_table(env->ctx, table);
+		table = paging_collapse_block(env, root, block);
+		if (table)
+			env->free_table(env->ctx, table);
 	}
 }
 

@@ -116,6 +116,16 @@ void paging_collapse(const struct paging_env *env,
 		     const struct paging_root *root, __u64 virt, __u64 size);
 
 /**
+ * paging_collapse() for the one 2 MiB block that holds @virt, the table
+ * not freed: for a walker that may cache the entry that pointed to it
+ * (an IOMMU's paging-structure caches), the caller frees it with
+ * env->free_table() once that cache is invalidated.
+ * Return: the table no longer in the tree, or NULL if none was collapsed.
+ */
+void *paging_collapse_block(const struct paging_env *env,
+			    const struct paging_root *root, __u64 virt);
+
+/**
  * Translate @virt. Return: 0 with *phys set, or -ENOENT if unmapped.
  * *flags gets the PAGING_* access of the mapping when non-NULL.
  */

@@ -23,5 +23,7 @@
 #define ERANGE		34
 #define ENOSYS		38
 #define ETIMEDOUT	110
+/* A failed cell: only destroy is left (docs/cells.md, "Failures"). */
+#define ENOTRECOVERABLE	131
 
 #endif /* !_JAILHOUSE_ERRNO_H */

@@ -6,6 +6,9 @@
  * the stand-in for the register accessor fails the test instead. Also
  * where ivshmem's doorbell MSIs go (arch_ivshmem_msi): four CPUs, two of
  * the root cell and two of a sandbox, in Linux's flat logical model.
+ * And a sandbox's x2APIC MSR writes on an x2APIC host: the test plays
+ * the CPU (hv-msr/), and a value the hardware takes with #GP must never
+ * reach WRMSR, where the #GP would be the hypervisor's.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -45,6 +48,20 @@ struct cell root_cell = { .config = &root_desc };
 static struct cell sandbox = { .config = &sandbox_desc, .id = 1 };
 struct jailhouse_header hypervisor_header = { .max_cpus = NUM_CPUS };
 
+/* The CPU the x2APIC tests play: MSRs 0x800-0x83f, MCG_CAP, CPUID 1. */
+#define MSR_MCG_CAP	0x179
+#define MCG_CMCI_P	(1ULL << 10)
+#define CPUID_MCA	((1U << 7) | (1U << 14))
+#define CPUID_TSC_DL	(1U << 24)
+#define VERSION_EOI_SUP	(1U << 24)
+static __u32 x2regs[0x40];
+static __u64 mcg_cap;
+static __u32 cpuid1_ecx, cpuid1_edx;
+/* The register of an access that would fault: no RDMSR of it, no WRMSR. */
+static __u32 faulting;
+static __u32 last_msr;
+static __u64 last_value;
+
 static struct per_cpu cpus[NUM_CPUS];
 static struct per_cpu *const cpu0 = &cpus[0];
 static bool x2apic;
@@ -70,6 +87,43 @@ volatile __u32 *xapic_reg(unsigned int offset)
 	if (x2apic)
 		fail_msg("xAPIC register 0x%x used in x2APIC mode", offset);
 	return &regs[offset / 4];
+}
+
+void cpuid(__u32 leaf, __u32 subleaf, struct cpuid_regs *r)
+{
+	assert_int_equal(leaf, 1);
+	(void)subleaf;
+	memset(r, 0, sizeof(*r));
+	r->ecx = cpuid1_ecx;
+	r->edx = cpuid1_edx;
+}
+
+static __u32 *x2reg(__u32 msr)
+{
+	if (!x2apic || msr < MSR_X2APIC_FIRST || msr > MSR_X2APIC_LAST)
+		fail_msg("MSR 0x%x is not an x2APIC register here", msr);
+	return &x2regs[msr - MSR_X2APIC_FIRST];
+}
+
+__u64 read_msr(__u32 msr)
+{
+	if (msr == MSR_MCG_CAP) {
+		assert_int_equal(cpuid1_edx & CPUID_MCA, CPUID_MCA);
+		return mcg_cap;
+	}
+	if (msr == faulting)
+		fail_msg("RDMSR 0x%x: #GP inside the hypervisor", msr);
+	return *x2reg(msr);
+}
+
+void write_msr(__u32 msr, __u64 value)
+{
+	if (faulting)
+		fail_msg("WRMSR 0x%x, 0x%llx: #GP inside the hypervisor", msr,
+			 (unsigned long long)value);
+	*x2reg(msr) = value;
+	last_msr = msr;
+	last_value = value;
 }
 
 void ipi_send(__u32 apic_id, __u32 icr_low)
@@ -260,6 +314,129 @@ static void test_ivshmem_msi_other_cell(void **state)
 	assert_ipi(3, 3, 0x46);
 }
 
+/* An x2APIC host as Linux finds it: 4 LVTs beyond the basic ones. */
+static int setup_x2apic(void **state)
+{
+	setup(state);
+	x2apic = true;
+	memset(x2regs, 0, sizeof(x2regs));
+	x2regs[MSR_X2APIC_VERSION - MSR_X2APIC_FIRST] = 6U << 16 | 0x15;
+	mcg_cap = 0;
+	cpuid1_ecx = 0;
+	cpuid1_edx = CPUID_MCA;
+	faulting = 0;
+	return 0;
+}
+
+static void written(__u32 msr, __u64 value, __u64 expected)
+{
+	last_msr = 0;
+	assert_true(apic_x2apic_msr_access(cpu0, msr, true, &value));
+	assert_int_equal(last_msr, msr);
+	assert_int_equal(last_value, expected);
+}
+
+/* Refused (the cell fails), and never executed. */
+static void refused(__u32 msr, __u64 value, bool write)
+{
+	faulting = msr;
+	assert_false(apic_x2apic_msr_access(cpu0, msr, write, &value));
+	faulting = 0;
+}
+
+static void test_x2apic_eoi_esr_zero_only(void **state)
+{
+	(void)state;
+	written(MSR_X2APIC_EOI, 0, 0);
+	refused(MSR_X2APIC_EOI, 1, true);
+	written(MSR_X2APIC_ESR, 0, 0);
+	refused(MSR_X2APIC_ESR, 0x40, true);
+}
+
+static void test_x2apic_reserved_bits(void **state)
+{
+	(void)state;
+	written(MSR_X2APIC_TPR, 0xff, 0xff);
+	refused(MSR_X2APIC_TPR, 0x100, true);
+	refused(MSR_X2APIC_TPR, 1ULL << 32, true);
+	written(MSR_X2APIC_SVR, 0x3ff, 0x3ff);
+	refused(MSR_X2APIC_SVR, 0x4ff, true);
+	refused(MSR_X2APIC_SVR, 0x11ff, true);
+	x2regs[MSR_X2APIC_VERSION - MSR_X2APIC_FIRST] |= VERSION_EOI_SUP;
+	written(MSR_X2APIC_SVR, 0x11ff, 0x11ff);
+	written(MSR_X2APIC_TDCR, 0xb, 0xb);
+	refused(MSR_X2APIC_TDCR, 0x4, true);
+	refused(MSR_X2APIC_TDCR, 0x10, true);
+	written(MSR_X2APIC_TMICT, 0xffffffff, 0xffffffff);
+	refused(MSR_X2APIC_SELF_IPI, 0x141, true);
+}
+
+static void test_x2apic_lvts(void **state)
+{
+	(void)state;
+	written(MSR_X2APIC_LVT_TIMER, 0x10020, 0x10020);
+	written(MSR_X2APIC_LVT_TIMER, 0x20020, 0x20020);
+	/* Delivery status is read-only: taken off, not refused. */
+	written(MSR_X2APIC_LVT_TIMER, 0x11020, 0x10020);
+	refused(MSR_X2APIC_LVT_TIMER, 0x40020, true);
+	cpuid1_ecx = CPUID_TSC_DL;
+	written(MSR_X2APIC_LVT_TIMER, 0x40020, 0x40020);
+	refused(MSR_X2APIC_LVT_TIMER, 0x60020, true);
+	refused(MSR_X2APIC_LVT_TIMER, 0x80020, true);
+	refused(MSR_X2APIC_LVT_TIMER, 0x420, true);
+	written(MSR_X2APIC_LVT_LINT0, 0xa030, 0xa030);
+	written(MSR_X2APIC_LVT_LINT1, 0x400, 0x400);
+	refused(MSR_X2APIC_LVT_LINT0, 0x700, true);	/* ExtINT */
+	refused(MSR_X2APIC_LVT_LINT1, 0x200, true);	/* SMI */
+	refused(MSR_X2APIC_LVT_LINT1, 0x500, true);	/* INIT */
+	written(MSR_X2APIC_LVT_ERROR, 0x10033, 0x10033);
+	refused(MSR_X2APIC_LVT_ERROR, 0x433, true);
+	refused(MSR_X2APIC_LVT_ERROR, 0x2033, true);
+	written(MSR_X2APIC_LVT_THERMAL, 0x400, 0x400);
+	refused(MSR_X2APIC_LVT_PMC, 0x20000, true);
+}
+
+/* LVT CMCI exists with MCG_CAP's CMCI_P; the others by max LVT. */
+static void test_x2apic_absent_lvts(void **state)
+{
+	__u64 value = 0;
+
+	(void)state;
+	refused(MSR_X2APIC_LVT_CMCI, 0x10000, true);
+	refused(MSR_X2APIC_LVT_CMCI, 0, false);
+	mcg_cap = MCG_CMCI_P;
+	written(MSR_X2APIC_LVT_CMCI, 0x10000, 0x10000);
+	assert_true(apic_x2apic_msr_access(cpu0, MSR_X2APIC_LVT_CMCI, false,
+					   &value));
+	assert_int_equal(value, 0x10000);
+	/* No machine-check architecture: MCG_CAP is not even read. */
+	cpuid1_edx = 0;
+	refused(MSR_X2APIC_LVT_CMCI, 0x10000, true);
+	x2regs[MSR_X2APIC_VERSION - MSR_X2APIC_FIRST] = 3U << 16 | 0x15;
+	refused(MSR_X2APIC_LVT_CMCI, 0x10000, true);
+	refused(MSR_X2APIC_LVT_THERMAL, 0x10000, true);
+	refused(MSR_X2APIC_LVT_PMC, 0, false);
+}
+
+/*
+ * x2APIC ICR bits 12-13, 16-17 and 20-31 are reserved: the hardware
+ * raises #GP and sends nothing. A sandbox fails; the root's write is
+ * dropped.
+ */
+static void test_x2apic_icr_reserved(void **state)
+{
+	const __u64 self_fixed = 0x41 | (1ULL << 18);
+
+	setup_cells(state);
+	assert_false(apic_x2apic_icr_write(&cpus[2], self_fixed | 1U << 12));
+	assert_false(apic_x2apic_icr_write(&cpus[2], self_fixed | 1U << 20));
+	assert_true(apic_x2apic_icr_write(&cpus[0], self_fixed | 1U << 16));
+	assert_int_equal(num_ipis, 0);
+	assert_true(apic_x2apic_icr_write(&cpus[2], self_fixed));
+	assert_int_equal(num_ipis, 1);
+	assert_ipi(0, 2, 0x41);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -270,6 +447,13 @@ int main(void)
 				       setup_cells),
 		cmocka_unit_test_setup(test_ivshmem_msi_other_cell,
 				       setup_cells),
+		cmocka_unit_test_setup(test_x2apic_eoi_esr_zero_only,
+				       setup_x2apic),
+		cmocka_unit_test_setup(test_x2apic_reserved_bits,
+				       setup_x2apic),
+		cmocka_unit_test_setup(test_x2apic_lvts, setup_x2apic),
+		cmocka_unit_test_setup(test_x2apic_absent_lvts, setup_x2apic),
+		cmocka_unit_test_setup(test_x2apic_icr_reserved, setup_x2apic),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

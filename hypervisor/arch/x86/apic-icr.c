@@ -3,6 +3,7 @@
  * Which CPUs an ICR write addresses, and whether the sender's cell may
  * address them; see asm/apic.h. Plain logic, also built for the host.
  */
+#include <stddef.h>
 #include <asm/apic.h>
 
 static unsigned int shorthand(__u64 icr)
@@ -159,4 +160,97 @@ enum x2apic_reg x2apic_reg_of(__u32 msr, bool write)
 	if (x2apic_plain_access[reg] & (write ? X2_W : X2_R))
 		return X2APIC_REG_PLAIN;
 	return X2APIC_REG_NONE;
+}
+
+/* LVT bits (Intel SDM vol. 3, "Local Vector Table"). */
+#define LVT_DLVR_MASK		(7U << 8)
+#define LVT_DLVR_NMI		(4U << 8)
+#define LVT_READ_ONLY		((1U << 12) | (1U << 14))
+#define LVT_POLARITY_TRIGGER	((1U << 13) | (1U << 15))
+#define LVT_TIMER_MODE		(3U << 17)
+#define LVT_TIMER_TSC_DEADLINE	(2U << 17)
+#define SVR_FOCUS_VECTOR_ENABLE	0x3ffU
+#define SVR_EOI_SUPPRESSION	(1U << 12)
+#define TDCR_DIVIDE		0xbU
+#define TPR_PRIORITY		0xffU
+#define SELF_IPI_VECTOR		0xffU
+
+bool x2apic_reg_present(__u32 msr, const struct x2apic_caps *caps)
+{
+	switch (msr) {
+	case MSR_X2APIC_LVT_CMCI:
+		return caps->cmci && caps->max_lvt >= 6;
+	case MSR_X2APIC_LVT_THERMAL:
+		return caps->max_lvt >= 5;
+	case MSR_X2APIC_LVT_PMC:
+		return caps->max_lvt >= 4;
+	default:
+		return true;
+	}
+}
+
+/* The bits an LVT at @msr has besides the vector and the mask. */
+static __u32 lvt_fields(__u32 msr, const struct x2apic_caps *caps)
+{
+	switch (msr) {
+	case MSR_X2APIC_LVT_TIMER:
+		return caps->tsc_deadline ? LVT_TIMER_MODE :
+		       LVT_TIMER_MODE & ~LVT_TIMER_TSC_DEADLINE;
+	case MSR_X2APIC_LVT_LINT0:
+	case MSR_X2APIC_LVT_LINT1:
+		return LVT_DLVR_MASK | LVT_POLARITY_TRIGGER;
+	case MSR_X2APIC_LVT_ERROR:
+		return 0;
+	default:	/* CMCI, thermal, performance counters */
+		return LVT_DLVR_MASK;
+	}
+}
+
+static const char *lvt_refusal(__u32 msr, __u64 *value,
+			       const struct x2apic_caps *caps)
+{
+	__u32 valid = APIC_ICR_VECTOR | APIC_LVT_MASKED |
+		      lvt_fields(msr, caps);
+	__u64 lvt = *value & ~(__u64)LVT_READ_ONLY;
+
+	if (lvt & ~(__u64)valid)
+		return "reserved LVT bits set";
+	if ((lvt & LVT_TIMER_MODE) == LVT_TIMER_MODE &&
+	    msr == MSR_X2APIC_LVT_TIMER)
+		return "reserved timer mode";
+	if ((lvt & LVT_DLVR_MASK) && (lvt & LVT_DLVR_MASK) != LVT_DLVR_NMI)
+		return "LVT delivery mode other than fixed or NMI";
+	*value = lvt;
+	return NULL;
+}
+
+const char *x2apic_write_refusal(__u32 msr, __u64 *value,
+				 const struct x2apic_caps *caps)
+{
+	__u32 svr = SVR_FOCUS_VECTOR_ENABLE |
+		    (caps->eoi_suppression ? SVR_EOI_SUPPRESSION : 0);
+
+	if (*value >> 32)
+		return "bits 32-63 are reserved";
+	switch (msr) {
+	case MSR_X2APIC_EOI:
+	case MSR_X2APIC_ESR:
+		return *value ? "EOI and ESR take only 0" : NULL;
+	case MSR_X2APIC_TPR:
+		return *value & ~(__u64)TPR_PRIORITY ?
+		       "reserved TPR bits set" : NULL;
+	case MSR_X2APIC_SELF_IPI:
+		return *value & ~(__u64)SELF_IPI_VECTOR ?
+		       "reserved SELF IPI bits set" : NULL;
+	case MSR_X2APIC_SVR:
+		return *value & ~(__u64)svr ? "reserved SVR bits set" : NULL;
+	case MSR_X2APIC_TDCR:
+		return *value & ~(__u64)TDCR_DIVIDE ?
+		       "reserved TDCR bits set" : NULL;
+	case MSR_X2APIC_LVT_CMCI:
+	case MSR_X2APIC_LVT_TIMER ... MSR_X2APIC_LVT_ERROR:
+		return lvt_refusal(msr, value, caps);
+	default:	/* the timer's initial count: any 32-bit value */
+		return NULL;
+	}
 }

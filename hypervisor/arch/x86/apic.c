@@ -41,6 +41,12 @@
 #define APIC_TDCR_DIVIDE_16	0x3
 /* Vectors 0-15 are exceptions and reserved. */
 #define MSI_MIN_VECTOR		16
+#define MSR_IA32_MCG_CAP	0x179
+#define MCG_CMCI_P		(1ULL << 10)
+#define CPUID_1_ECX_TSC_DEADLINE	(1U << 24)
+/* Machine-check exception and architecture: then MCG_CAP exists. */
+#define CPUID_1_EDX_MCE_MCA	((1U << 7) | (1U << 14))
+#define APIC_VERSION_EOI_SUPPRESSION	(1U << 24)
 
 static struct apic_cpu apic_cpus[APIC_MAX_CPUS];
 
@@ -113,25 +119,39 @@ static bool vector_bits_set(__u32 first)
 	return false;
 }
 
-/* LVTs by the version register's highest LVT index that has them. */
-static const struct {
-	__u32 msr;
-	unsigned int min_max_lvt;
-} lvts[] = {
-	{ MSR_X2APIC_LVT_TIMER, 0 }, { MSR_X2APIC_LVT_LINT0, 0 },
-	{ MSR_X2APIC_LVT_LINT1, 0 }, { MSR_X2APIC_LVT_ERROR, 0 },
-	{ MSR_X2APIC_LVT_PMC, 4 }, { MSR_X2APIC_LVT_THERMAL, 5 },
-	{ MSR_X2APIC_LVT_CMCI, 6 },
-};
+/*
+ * What the calling CPU's APIC has, read where it is needed (a few
+ * instructions, at a hand-over or a cell's write of an APIC register).
+ * MCG_CAP is read only where CPUID says it exists, as Linux does.
+ */
+static void probe_caps(struct x2apic_caps *caps)
+{
+	__u32 version = apic_reg_read(MSR_X2APIC_VERSION);
+	struct cpuid_regs r;
+
+	cpuid(1, 0, &r);
+	caps->max_lvt = (version >> 16) & 0xff;
+	caps->eoi_suppression = version & APIC_VERSION_EOI_SUPPRESSION;
+	caps->tsc_deadline = r.ecx & CPUID_1_ECX_TSC_DEADLINE;
+	caps->cmci = (r.edx & CPUID_1_EDX_MCE_MCA) == CPUID_1_EDX_MCE_MCA &&
+		     (read_msr(MSR_IA32_MCG_CAP) & MCG_CMCI_P);
+}
 
 static void mask_lvts(void)
 {
-	unsigned int max_lvt = (apic_reg_read(MSR_X2APIC_VERSION) >> 16) & 0xff;
+	static const __u32 lvts[] = {
+		MSR_X2APIC_LVT_TIMER, MSR_X2APIC_LVT_LINT0,
+		MSR_X2APIC_LVT_LINT1, MSR_X2APIC_LVT_ERROR,
+		MSR_X2APIC_LVT_PMC, MSR_X2APIC_LVT_THERMAL,
+		MSR_X2APIC_LVT_CMCI,
+	};
+	struct x2apic_caps caps;
 	unsigned int n;
 
+	probe_caps(&caps);
 	for (n = 0; n < sizeof(lvts) / sizeof(lvts[0]); n++)
-		if (max_lvt >= lvts[n].min_max_lvt)
-			apic_reg_write(lvts[n].msr, APIC_LVT_MASKED);
+		if (x2apic_reg_present(lvts[n], &caps))
+			apic_reg_write(lvts[n], APIC_LVT_MASKED);
 }
 
 /*
@@ -266,9 +286,19 @@ static bool icr_write(struct per_cpu *cpu, __u64 value, bool x2apic)
 	return true;
 }
 
+/*
+ * Reserved bits: the hardware raises #GP and sends nothing. The cell
+ * fails; the root's write is dropped (no #GP is injected).
+ */
 bool apic_x2apic_icr_write(struct per_cpu *cpu, __u64 value)
 {
-	return cpu->cpu_id < APIC_MAX_CPUS && icr_write(cpu, value, true);
+	if (cpu->cpu_id >= APIC_MAX_CPUS)
+		return false;
+	if (value & APIC_X2APIC_ICR_RESERVED) {
+		log_denied(cpu, value);
+		return cell_is_root(cpu->cell);
+	}
+	return icr_write(cpu, value, true);
 }
 
 /* Reserved offsets read as 0 and ignore writes. */
@@ -349,6 +379,30 @@ static __u64 icr_read(void)
 		APIC_X2APIC_DEST_SHIFT) | *xapic_reg(APIC_REG_ICR_LO);
 }
 
+/*
+ * A register this CPU's APIC does not have, or a value the hardware
+ * takes with #GP (x2apic_write_refusal()): on an x2APIC host that #GP
+ * would be the hypervisor's own. The cell is refused, with the reason.
+ */
+static bool x2apic_refused(struct per_cpu *cpu, __u32 msr, bool write,
+			   __u64 *value)
+{
+	struct x2apic_caps caps;
+	const char *refusal;
+
+	probe_caps(&caps);
+	if (!x2apic_reg_present(msr, &caps))
+		refusal = "no such register on this CPU";
+	else
+		refusal = write ? x2apic_write_refusal(msr, value, &caps) :
+			  NULL;
+	if (refusal && refusal_log_pass())
+		printk("CPU %u: cell \"%s\": x2APIC MSR 0x%x %s refused: "
+		       "%s\n", cpu->cpu_id, cpu->cell->config->name, msr,
+		       write ? "write" : "read", refusal);
+	return refusal != NULL;
+}
+
 static bool x2apic_read(struct per_cpu *cpu, enum x2apic_reg reg, __u32 msr,
 			__u64 *value)
 {
@@ -363,6 +417,8 @@ static bool x2apic_read(struct per_cpu *cpu, enum x2apic_reg reg, __u32 msr,
 		*value = icr_read();
 		return true;
 	case X2APIC_REG_PLAIN:
+		if (x2apic_refused(cpu, msr, false, value))
+			return false;
 		*value = apic_reg_read(msr);
 		return true;
 	default:
@@ -372,18 +428,18 @@ static bool x2apic_read(struct per_cpu *cpu, enum x2apic_reg reg, __u32 msr,
 
 /*
  * ICR writes never get here: vcpu_handle_msr() hands them to the IPI
- * filter first, for every cell. Bits 32-63 are reserved in the others.
+ * filter first, for every cell. Every value is checked against the
+ * architecture before it reaches the APIC.
  */
 static bool x2apic_write(struct per_cpu *cpu, enum x2apic_reg reg, __u32 msr,
 			 __u64 value)
 {
-	if (value >> 32)
+	if (x2apic_refused(cpu, msr, true, &value))
 		return false;
 	switch (reg) {
 	case X2APIC_REG_SELF_IPI:
 		return apic_x2apic_icr_write(cpu, ((__u64)APIC_ICR_SH_SELF <<
-						   APIC_ICR_SH_SHIFT) |
-						  (value & APIC_ICR_VECTOR));
+						   APIC_ICR_SH_SHIFT) | value);
 	case X2APIC_REG_PLAIN:
 		apic_reg_write(msr, value);
 		return true;

@@ -277,17 +277,17 @@ static void count_fault(const struct cell *cell, unsigned int stat)
 	}
 }
 
-/* As cpu_guest_failed() does from inside the cell: stop, parked. */
+/* As cpu_guest_failed() does from inside the cell: frozen, parked. */
 static void fail_cell(struct cell *cell, const char *what)
 {
 	struct per_cpu *cpu;
 	unsigned int id;
 
-	if (cell->state == JAILHOUSE_CELL_FAILED)
+	if (cell_failed(cell))
 		return;
 	printk("Cell \"%s\" FAILED: %s fault of its device\n",
 	       cell->config->name, what);
-	atomic_store_release(&cell->state, JAILHOUSE_CELL_FAILED);
+	cell_set_failed(cell);
 	for (id = 0; id < hypervisor_header.max_cpus; id++) {
 		cpu = per_cpu(id);
 		if (cpu->cell == cell)

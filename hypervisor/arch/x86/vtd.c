@@ -459,6 +459,33 @@ static void vtd_cell_exit(struct cell *cell)
 	paging_destroy(&vtd_paging, &cell->arch.dma);
 }
 
+/*
+ * Undo the splits of [dma, dma + size). A unit may hold the directory
+ * entry that pointed to a collapsed table in its paging-structure cache
+ * and walk that table still: it goes back to the pool, where it may
+ * become a comm page or a config copy, only once the domain's IOTLB
+ * invalidation, which drops those caches too, has been waited for. If
+ * the invalidation fails, the table is kept from the pool for good.
+ */
+static int collapse(struct cell *cell, __u64 dma, __u64 size)
+{
+	__u64 block = dma & ~(PAGING_HUGE_SIZE - 1);
+	void *table;
+	int err;
+
+	for (; block < dma + size; block += PAGING_HUGE_SIZE) {
+		table = paging_collapse_block(&vtd_paging, &cell->arch.dma,
+					      block);
+		if (!table)
+			continue;
+		err = flush_domain(domain_of(cell));
+		if (err)
+			return err;
+		vtd_paging.free_table(vtd_paging.ctx, table);
+	}
+	return 0;
+}
+
 static int vtd_map(struct cell *cell, __u64 dma, __u64 phys, __u64 size,
 		   unsigned int access)
 {
@@ -468,10 +495,10 @@ static int vtd_map(struct cell *cell, __u64 dma, __u64 phys, __u64 size,
 		return -ERANGE;
 	err = paging_map(&vtd_paging, &cell->arch.dma, dma, phys, size,
 			 access | huge_flag);
+	if (!err && huge_flag)
+		err = collapse(cell, dma, size);
 	if (err)
 		return err;
-	if (huge_flag)
-		paging_collapse(&vtd_paging, &cell->arch.dma, dma, size);
 	/* A unit in caching mode may have cached the absence too. */
 	return caching_mode ? flush_domain(domain_of(cell)) : 0;
 }

@@ -71,4 +71,12 @@ unsigned int cell_count(void);
 /** JAILHOUSE_CELL_RUNNING ... _FAILED_COMM_REV of @cell. */
 unsigned int cell_state(const struct cell *cell);
 
+/**
+ * Mark @cell FAILED and frozen, for good: only destroy ends it. The
+ * caller parks its CPUs.
+ */
+void cell_set_failed(struct cell *cell);
+/** Whether the hypervisor failed @cell. */
+bool cell_failed(const struct cell *cell);
+
 #endif /* !_JAILHOUSE_CELL_H */

@@ -12,10 +12,12 @@
 # running sandbox cell are blocked, each fault logged with device,
 # address and cell and counted in the root's dma_faults; the sandbox
 # goes on running, and root DMA still works afterwards. Then edu goes to
-# the edu-dma cell, whose inmate copies within its own RAM by DMA (works)
-# and then aims edu at root memory: blocked, the cell failed, root memory
-# unchanged, the fault counted in the cell's stats; back in the root
-# cell after destroy, edu's DMA works for Linux again. Interrupt
+# the edu-dma cell (here on two CPUs), whose inmate copies within its own
+# RAM by DMA (works) and then aims edu at root memory: blocked, the cell
+# failed, root memory unchanged, the fault counted in the cell's stats;
+# a failed cell stays failed until destroyed: `cell load` and `cell
+# start` are refused, naming why, and no CPU of it runs again; back in
+# the root cell after destroy, edu's DMA works for Linux again. Interrupt
 # remapping: root user space aims edu's MSI at CPU 2 (vector 0xdf, which
 # no Linux driver uses: the kernel logs it) and has edu raise it: it
 # arrives; aimed at CPU 3 while the sandbox holds it, the message is
@@ -250,7 +252,7 @@ classes:
   - name: edu-dma
     cells: ["edu-dma"]
     max-memory: 2M
-    max-cpus: 1
+    max-cpus: 2
     pci-allow: ["00ff"]
     root-shared: false
     iommu-required: true
@@ -268,12 +270,16 @@ jh-policy compile $work/edu.policy -o $work/edu.pol
 jh-sign $work/edu.pol
 jailhouse policy load $work/edu.pol
 jh-sign -o $work/edu.cell configs/x86/edu-dma.cell
+jh-config show configs/x86/edu-dma.cell |
+	sed 's/^\( *cpus:\).*/\1 [1, 2]/' >$work/edu2.conf
+jh-config build $work/edu2.conf -o $work/edu2.unsigned
+jh-sign -o $work/edu2.cell $work/edu2.unsigned
 jh-sign --cell edu-dma -o $work/edu-dma.bin inmates/tests/x86/edu-dma.bin
 root_target=0x3e002000
 head -c 4096 /dev/urandom >$work/sentinel
 put_page $root_target <$work/sentinel
 head -c 2048 $work/sentinel >$work/sentinel.half
-run_to_failure $work/edu.cell edu-dma $work/edu-dma.bin edu-dma
+run_to_failure $work/edu2.cell edu-dma $work/edu-dma.bin edu-dma
 jailhouse console | grep -q "edu-dma: DMA within the cell's RAM works" ||
 	fail "edu-dma: no DMA within its own RAM"
 logged edu-dma write $root_target ||
@@ -283,6 +289,17 @@ jailhouse cell stats edu-dma | grep -q "^dma_faults  *1" ||
 page $root_target | cmp -s - $work/sentinel.half ||
 	fail "edu-dma: root memory at $root_target changed"
 echo "dma-isolation: edu-dma: own RAM by DMA, root RAM blocked, cell failed"
+jailhouse cell load edu-dma $work/edu-dma.bin &&
+	fail "edu-dma: a failed cell was loaded"
+jailhouse cell start edu-dma && fail "edu-dma: a failed cell was started"
+dmesg | grep -q "edu-dma.*load: the cell failed" ||
+	fail "edu-dma: the loader did not say why: $(dmesg | tail -n 2)"
+sleep 1
+cell_in_state edu-dma failed ||
+	fail "edu-dma: not failed after load and start: $(jailhouse cell list)"
+[ "$(jailhouse console | grep -c 'Cell "edu-dma" started')" = 1 ] ||
+	fail "edu-dma: the failed cell started again"
+echo "dma-isolation: edu-dma: failed on two CPUs, load and start refused"
 jailhouse cell destroy edu-dma
 printf '\006\000' | dd of=$edu/config bs=1 seek=4 conv=notrunc 2>/dev/null
 root_dma_works "with edu back from the cell"

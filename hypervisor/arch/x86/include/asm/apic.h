@@ -45,6 +45,8 @@
 #define APIC_ICR_SH_SELF		1
 #define APIC_ICR_SH_ALL			2
 #define APIC_ICR_SH_OTHERS		3
+/* x2APIC: bits 12-13, 16-17 and 20-31 are reserved (WRMSR: #GP). */
+#define APIC_X2APIC_ICR_RESERVED	0xfff33000ULL
 /* xAPIC: destination in bits 56-63; x2APIC: bits 32-63. */
 #define APIC_XAPIC_DEST_SHIFT		56
 #define APIC_X2APIC_DEST_SHIFT		32
@@ -201,6 +203,7 @@ bool apic_x2apic_icr_write(struct per_cpu *cpu, __u64 value);
 #define MSR_X2APIC_LVT_ERROR		0x837
 #define MSR_X2APIC_TMICT		0x838
 #define MSR_X2APIC_TDCR			0x83e
+#define MSR_X2APIC_SELF_IPI		0x83f
 #define MSR_X2APIC_LAST			0x83f
 #define APIC_LVT_MASKED			(1U << 16)
 #define APIC_SVR_ENABLE			(1U << 8)
@@ -224,6 +227,39 @@ enum x2apic_reg {
 
 /** What an access to x2APIC MSR @msr (read or @write) is. */
 enum x2apic_reg x2apic_reg_of(__u32 msr, bool write);
+
+/** What the calling CPU's local APIC implements beyond the basics. */
+struct x2apic_caps {
+	/** The version register's highest LVT index (bits 16-23). */
+	unsigned int max_lvt;
+	/** LVT CMCI: IA32_MCG_CAP bit 10 (MCG_CMCI_P). */
+	bool cmci;
+	/** Timer mode TSC-deadline: CPUID.01H:ECX bit 24. */
+	bool tsc_deadline;
+	/** SVR bit 12, EOI-broadcast suppression: version bit 24. */
+	bool eoi_suppression;
+};
+
+/**
+ * Whether an X2APIC_REG_PLAIN register at MSR @msr exists on an APIC
+ * with @caps (an LVT beyond max_lvt, or CMCI without the capability,
+ * does not: RDMSR and WRMSR of it raise #GP).
+ */
+bool x2apic_reg_present(__u32 msr, const struct x2apic_caps *caps);
+
+/**
+ * The architectural rules (Intel SDM vol. 3, "x2APIC Register Address
+ * Space", "Reserved Bit Checking", "Local Vector Table") for writing
+ * @value to the X2APIC_REG_PLAIN or _SELF_IPI register at MSR @msr,
+ * where WRMSR raises #GP: EOI and ESR take only 0; reserved bits of TPR,
+ * SVR, each LVT, TDCR and SELF IPI must be clear, and bits 32-63.
+ * Read-only LVT bits (delivery status, remote IRR) are taken off
+ * *value. An LVT may deliver only fixed or NMI: SMI, INIT and ExtINT
+ * would reach the firmware, the CPU's reset or the root cell's PIC.
+ * Return: NULL when valid, else the rule @value breaks.
+ */
+const char *x2apic_write_refusal(__u32 msr, __u64 *value,
+				 const struct x2apic_caps *caps);
 
 /** Offset in the xAPIC page of the register behind x2APIC MSR @msr. */
 static inline unsigned int x2apic_xapic_offset(__u32 msr)
