@@ -43,8 +43,13 @@ static struct key *keyring;
 static DEFINE_MUTEX(lock_mutex);
 static bool locked;
 
-/* The identities and rights of every key added, in the keyring's order. */
-static struct jailhouse_cert_info trusted[MAX_KEYS];
+/* Every key added: its identities and rights, and a reference to it. */
+struct trusted_key {
+	struct jailhouse_cert_info cert;
+	struct key *key;
+};
+
+static struct trusted_key trusted[MAX_KEYS];
 static unsigned int num_trusted;
 
 struct key *jailhouse_keyring(void)
@@ -136,10 +141,11 @@ int jailhouse_keyring_init(bool chain)
  */
 void jailhouse_keyring_exit(void)
 {
+	while (num_trusted)
+		key_put(trusted[--num_trusted].key);
 	key_revoke(keyring);
 	key_put(keyring);
 	keyring = NULL;
-	num_trusted = 0;
 }
 
 static bool signer_is(const struct jailhouse_signer_id *signer,
@@ -155,8 +161,8 @@ find_trusted(const struct jailhouse_signer_id *signer)
 	unsigned int n;
 
 	for (n = 0; n < num_trusted; n++)
-		if (signer_is(signer, &trusted[n]))
-			return &trusted[n];
+		if (signer_is(signer, &trusted[n].cert))
+			return &trusted[n].cert;
 	return NULL;
 }
 
@@ -180,12 +186,49 @@ static bool identity_taken(const struct jailhouse_cert_info *cert)
 	       find_trusted(&cert->issuer_serial);
 }
 
+/*
+ * The kernel finds a signature's key by an "id:" search for the issuer
+ * and serial (id[0]) or the SKID (id[1]) the signature names, which
+ * matches any identifier of a key, its subject (id[2]) too. So neither of
+ * a key's signer identifiers may be any identifier of another trusted
+ * key: the key the kernel verifies with is then the one whose rights
+ * find_trusted() returns. (Two keys may share a subject.)
+ */
+static bool names_other(const struct asymmetric_key_ids *a,
+			const struct asymmetric_key_ids *b)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < ARRAY_SIZE(b->id); j++)
+			if (a->id[i] && b->id[j] &&
+			    asymmetric_key_id_same(a->id[i], b->id[j]))
+				return true;
+	return false;
+}
+
+static bool ids_overlap(const struct key *a, const struct key *b)
+{
+	return names_other(asymmetric_key_ids(a), asymmetric_key_ids(b)) ||
+	       names_other(asymmetric_key_ids(b), asymmetric_key_ids(a));
+}
+
+static bool kernel_ids_taken(const struct key *key)
+{
+	unsigned int n;
+
+	for (n = 0; n < num_trusted; n++)
+		if (ids_overlap(key, trusted[n].key))
+			return true;
+	return false;
+}
+
 /* Under lock_mutex. Return: the key's serial or -errno. */
 static long add_locked(const void *der, size_t size,
 		       const struct jailhouse_cert_info *cert)
 {
-	key_ref_t key;
-	long serial;
+	key_ref_t ref;
+	struct key *key;
 
 	if (locked)
 		return -EACCES;
@@ -193,16 +236,21 @@ static long add_locked(const void *der, size_t size,
 		return -EEXIST;
 	if (num_trusted >= MAX_KEYS)
 		return -ENOSPC;
-	key = key_create_or_update(make_key_ref(keyring, true), "asymmetric",
+	ref = key_create_or_update(make_key_ref(keyring, true), "asymmetric",
 				   NULL, der, size, KEY_PERM,
 				   KEY_ALLOC_NOT_IN_QUOTA |
 				   KEY_ALLOC_SET_KEEP);
-	if (IS_ERR(key))
-		return PTR_ERR(key);
-	serial = key_ref_to_ptr(key)->serial;
-	key_ref_put(key);
-	trusted[num_trusted++] = *cert;
-	return serial;
+	if (IS_ERR(ref))
+		return PTR_ERR(ref);
+	key = key_ref_to_ptr(ref);
+	if (kernel_ids_taken(key)) {
+		key_unlink(keyring, key);
+		key_put(key);
+		return -EEXIST;
+	}
+	trusted[num_trusted].cert = *cert;
+	trusted[num_trusted++].key = key;
+	return key->serial;
 }
 
 static void log_added(const struct jailhouse_cert_info *cert, long serial)
