@@ -13,6 +13,7 @@
 #include "cell.h"
 #include "enable.h"
 #include "info.h"
+#include "keyring.h"
 #include "policy.h"
 #include "rollback.h"
 #include "verify.h"
@@ -59,6 +60,8 @@ static long jailhouse_ioctl(struct file *file, unsigned int cmd,
 		return jailhouse_cmd_floors_get((void __user *)arg);
 	case JAILHOUSE_FLOORS_RAISE:
 		return jailhouse_cmd_floors_raise((void __user *)arg);
+	case JAILHOUSE_KEYRING_ADD:
+		return jailhouse_keyring_add((void __user *)arg);
 	default:
 		return -ENOTTY;
 	}

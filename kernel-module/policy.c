@@ -13,6 +13,7 @@
 #include <jailhouse/ioctl.h>
 
 #include "../lib/policy.h"
+#include "enable.h"
 #include "policy.h"
 #include "verify.h"
 
@@ -73,12 +74,34 @@ static void report(struct jailhouse_policy_checker *chk,
 		jailhouse_policy_rule_text(v->rule), v->value, v->limit);
 }
 
+/* The exposure a class accepts is said at every create it allows. */
+static void log_dma_exposure(const struct jailhouse_policy_checker *chk,
+			     const struct jailhouse_cell_desc *cell)
+{
+	const struct jailhouse_cell_desc *root = &chk->sys->root_cell;
+	const struct jailhouse_pci_device *dev =
+		jailhouse_cell_pci_devices(root);
+	unsigned int i, exposed = 0;
+
+	if (!(chk->class->flags & JAILHOUSE_POLICY_DMA_EXPOSURE_OK))
+		return;
+	for (i = 0; i < root->num_pci_devices; i++)
+		exposed += jailhouse_policy_dma_exposed(chk->sys, &dev[i]);
+	if (exposed)
+		pr_warn("jailhouse: cell '%s' (class '%s'): %u root PCI "
+			"devices without an IOMMU unit can reach its RAM by "
+			"DMA; the policy accepts this exposure\n", cell->name,
+			chk->class->name, exposed);
+}
+
 int jailhouse_policy_admit_cell(const struct jailhouse_cell_desc *cell,
 				const struct jailhouse_verified *v)
 {
 	struct jailhouse_policy_checker chk = {
 		.report = report,
 		.ctx = (void *)cell,
+		/* Cells are created under jailhouse_lock, while enabled. */
+		.sys = jailhouse_system_config(),
 	};
 	int err = 0;
 
@@ -100,8 +123,12 @@ int jailhouse_policy_admit_cell(const struct jailhouse_cell_desc *cell,
 		pr_warn("jailhouse: cell '%s' refused: no policy loaded\n",
 			cell->name);
 		err = -EPERM;
+	} else if (!chk.sys) {
+		err = -ENODEV;
 	} else if (jailhouse_policy_check_cell(&chk, cell, &v->signer)) {
 		err = -EPERM;
+	} else {
+		log_dma_exposure(&chk, cell);
 	}
 	mutex_unlock(&active_mutex);
 	return err;

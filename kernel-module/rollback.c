@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Rollback floors, keyed by image type, signer and (where it is bound to
- * the image) name: a signer cannot raise another signer's floors, and a
- * hypervisor image or policy signed under another free-form name still
- * meets its signer's floor. The floors live in memory; the jailhouse tool
- * saves them (JAILHOUSE_FLOORS_GET) and feeds them back after a reload
+ * Rollback floors. The platform's images (hypervisor, system config,
+ * policy) have one floor per type, whoever signed them: an old hypervisor
+ * image signed by key B is refused once key A's newer one was accepted,
+ * and no signer escapes a floor by being another signer. A cell's images
+ * (descriptor, inmate) have one floor per signer and cell name: a signer
+ * cannot raise (poison) another signer's floors for its cells. The
+ * floors live in memory; the jailhouse tool saves them
+ * (JAILHOUSE_FLOORS_GET) and feeds them back after a reload
  * (JAILHOUSE_FLOORS_RAISE), which can only raise them.
  */
 #include <linux/list.h>
@@ -34,11 +37,10 @@ static LIST_HEAD(floors);
 static unsigned int num_floors;
 static DEFINE_MUTEX(floors_mutex);
 
-/* The names of hypervisor images and policies are free: not a key. */
-static bool name_is_key(u32 type)
+/* Keyed by type alone: the images only a platform signer may sign. */
+static bool type_is_key(u32 type)
 {
-	return type != JAILHOUSE_IMAGE_HYPERVISOR &&
-	       type != JAILHOUSE_IMAGE_POLICY;
+	return JAILHOUSE_RIGHT(type) & JAILHOUSE_RIGHTS_PLATFORM;
 }
 
 static void make_key(struct jailhouse_floor *key, u32 type,
@@ -47,8 +49,9 @@ static void make_key(struct jailhouse_floor *key, u32 type,
 {
 	memset(key, 0, sizeof(*key));
 	key->type = type;
-	if (name_is_key(type))
-		strscpy(key->name, name, sizeof(key->name));
+	if (type_is_key(type))
+		return;
+	strscpy(key->name, name, sizeof(key->name));
 	key->signer_type = signer->type;
 	key->signer_len = signer->len;
 	memcpy(key->signer, signer->id, sizeof(key->signer));
@@ -122,20 +125,41 @@ static bool zero_from(const u8 *p, size_t from, size_t size)
 	return from >= size || !memchr_inv(p + from, 0, size - from);
 }
 
-/* A floor from user space: the shape make_key() gives, nothing else. */
-static bool floor_valid(const struct jailhouse_floor *f)
+/*
+ * A floor from user space: the shape make_key() gives. A platform floor
+ * saved per signer by an older loader is taken as the type's floor
+ * (normalise()): it only raises the floor.
+ */
+static bool signer_valid(const struct jailhouse_floor *f)
 {
-	size_t name_len = strnlen(f->name, sizeof(f->name));
-
-	return f->type >= 1 && f->type <= JAILHOUSE_IMAGE_TYPE_MAX &&
-	       name_len < sizeof(f->name) &&
-	       zero_from((const u8 *)f->name, name_len, sizeof(f->name)) &&
-	       (name_is_key(f->type) || name_len == 0) &&
-	       (f->signer_type == JAILHOUSE_SIGNER_SKID ||
+	return (f->signer_type == JAILHOUSE_SIGNER_SKID ||
 		f->signer_type == JAILHOUSE_SIGNER_ISSUER_SERIAL ||
 		f->signer_type == SIGNER_SERIAL_RETIRED) &&
 	       f->signer_len >= 1 && f->signer_len <= sizeof(f->signer) &&
 	       zero_from(f->signer, f->signer_len, sizeof(f->signer));
+}
+
+static bool floor_valid(const struct jailhouse_floor *f)
+{
+	size_t name_len = strnlen(f->name, sizeof(f->name));
+	bool untyped = f->signer_type == 0 && f->signer_len == 0 &&
+		       zero_from(f->signer, 0, sizeof(f->signer));
+
+	return f->type >= 1 && f->type <= JAILHOUSE_IMAGE_TYPE_MAX &&
+	       name_len < sizeof(f->name) &&
+	       zero_from((const u8 *)f->name, name_len, sizeof(f->name)) &&
+	       (type_is_key(f->type) ? untyped || signer_valid(f) :
+				       signer_valid(f));
+}
+
+static void normalise(struct jailhouse_floor *f)
+{
+	const struct jailhouse_floor platform = {
+		.type = f->type, .version = f->version,
+	};
+
+	if (type_is_key(f->type))
+		*f = platform;
 }
 
 static int read_args(struct jailhouse_floors_args __user *arg,
@@ -193,6 +217,8 @@ long jailhouse_cmd_floors_raise(struct jailhouse_floors_args __user *arg)
 		if (!floor_valid(&in[n])) {
 			pr_err("jailhouse: rollback floor %u: malformed\n", n);
 			err = -EINVAL;
+		} else {
+			normalise(&in[n]);
 		}
 	mutex_lock(&floors_mutex);
 	for (n = 0; n < args.num && !err; n++)

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Rollback protection: the highest security version accepted so far per
- * (image type, signer, name), where the name counts only for the types
- * whose name is bound to the image (system config, cell, inmate). The
+ * image type for the platform's images (hypervisor, system config,
+ * policy), per (type, signer, cell name) for a cell's (descriptor,
+ * inmate). The
  * floors can be read and raised, never lowered, through /dev/jailhouse,
  * so that the jailhouse tool can carry them across module reloads.
  */

@@ -171,6 +171,17 @@ static int check_signature(struct check *c)
 	return 0;
 }
 
+/* The key's certificate names the types it may sign; the header's type
+ * is what the signature vouches for (the type check then compares it
+ * with what the caller loads). */
+static int check_rights(struct check *c)
+{
+	if (jailhouse_keyring_may_sign(&c->signer, c->parts.header->type))
+		return 0;
+	return failed(c, -JAILHOUSE_SIG_ERR_RIGHTS, "rights", "the signer's "
+		      "certificate does not grant signing this image type");
+}
+
 static int check_header(struct check *c)
 {
 	const struct jailhouse_sig_header *hdr = c->parts.header;
@@ -257,6 +268,8 @@ int jailhouse_verify_buffer(const void *data, size_t size, u32 type,
 	err = check_format(&c, data, size);
 	if (!err && c.parts.header)
 		err = check_signature(&c);
+	if (!err && c.parts.header && c.out->verified)
+		err = check_rights(&c);
 	if (!err)
 		err = check_and_record(&c);
 	if (err)

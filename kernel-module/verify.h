@@ -49,8 +49,8 @@ struct jailhouse_verified {
  *			jailhouse_verified_release()
  *
  * Return: 0 or a negative errno: -ENODATA unsigned, -EBADMSG malformed,
- * -ENOKEY untrusted signer, -EKEYREJECTED bad signature, -EMEDIUMTYPE wrong
- * type,
+ * -ENOKEY untrusted signer, -EKEYREJECTED bad signature, -EACCES a type
+ * the signer's certificate does not grant, -EMEDIUMTYPE wrong type,
  * -EXDEV wrong name, -ESTALE security version below one accepted before
  * (or below the policy's minimum), -EFBIG file too large, or the errors of
  * reading the file. Every refusal logs one line naming the failed check.

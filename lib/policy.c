@@ -27,6 +27,8 @@ static const char *const rule_texts[JH_POLICY_RULE_COUNT] = {
 		"reply timeout unbounded (0) or above the class's maximum",
 	[JH_POLICY_UNSIGNED_STRING] =
 		"an unsigned string, which the class does not accept",
+	[JH_POLICY_DMA_EXPOSED] =
+		"root PCI device reaching all RAM by DMA (no IOMMU unit)",
 };
 
 const char *jailhouse_policy_rule_text(enum jailhouse_policy_rule rule)
@@ -491,6 +493,37 @@ static void check_pci(struct jailhouse_policy_checker *chk,
 	}
 }
 
+#define PCI_CLASS_HOST_BRIDGE	0x060000
+#define PCI_CLASS_SUBCLASS	0xffff00
+
+bool jailhouse_policy_dma_exposed(const struct jailhouse_system *sys,
+				  const struct jailhouse_pci_device *dev)
+{
+	if (dev->type == JAILHOUSE_PCI_TYPE_IVSHMEM ||
+	    (dev->class_code & PCI_CLASS_SUBCLASS) == PCI_CLASS_HOST_BRIDGE)
+		return false;
+	return dev->iommu >= sys->platform.num_iommu_units;
+}
+
+/* Root devices reach every cell's RAM by DMA unless an IOMMU confines
+ * them: refused unless the signed policy accepts it for the class. */
+static void check_dma(struct jailhouse_policy_checker *chk,
+		      const struct jailhouse_policy_class *c)
+{
+	const struct jailhouse_cell_desc *root;
+	const struct jailhouse_pci_device *dev;
+	unsigned int i;
+
+	if (!chk->sys || (c->flags & JAILHOUSE_POLICY_DMA_EXPOSURE_OK))
+		return;
+	root = &chk->sys->root_cell;
+	dev = jailhouse_cell_pci_devices(root);
+	for (i = 0; i < root->num_pci_devices; i++)
+		if (jailhouse_policy_dma_exposed(chk->sys, &dev[i]))
+			report(chk, JH_POLICY_DMA_EXPOSED, "root PCI device",
+			       i, dev[i].bdf, 0);
+}
+
 /* Destroy must always win: the sandbox flag, a bounded reply timeout. */
 static void check_flags(struct jailhouse_policy_checker *chk,
 			const struct jailhouse_policy_class *c,
@@ -553,6 +586,7 @@ unsigned int jailhouse_policy_check_cell(struct jailhouse_policy_checker *chk,
 	check_pio(chk, c, cell);
 	check_msr(chk, c, cell);
 	check_pci(chk, c, cell);
+	check_dma(chk, c);
 	check_flags(chk, c, cell);
 	if (cell->security_version < c->min_security_version)
 		report(chk, JH_POLICY_SECURITY_VERSION, NULL, 0,

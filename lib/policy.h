@@ -51,6 +51,7 @@ enum jailhouse_policy_rule {
 	JH_POLICY_REPLY_TIMEOUT,	/* reply timeout unbounded or long */
 	JH_POLICY_MSR,			/* MSRs not allowed */
 	JH_POLICY_UNSIGNED_STRING,	/* strings not accepted */
+	JH_POLICY_DMA_EXPOSED,		/* root device without IOMMU */
 	JH_POLICY_RULE_COUNT
 };
 
@@ -65,6 +66,12 @@ struct jailhouse_policy_violation {
 struct jailhouse_policy_checker {
 	/* Validated policy. */
 	const struct jailhouse_policy *policy;
+	/*
+	 * The running system config (validated), whose root PCI devices
+	 * are checked for DMA exposure; NULL where it is not known (the
+	 * host tools), which skips that check.
+	 */
+	const struct jailhouse_system *sys;
 	void (*report)(struct jailhouse_policy_checker *chk,
 		       const struct jailhouse_policy_violation *v);
 	void *ctx;			/* for the report callback */
@@ -109,6 +116,15 @@ jailhouse_policy_check_signer(struct jailhouse_policy_checker *chk,
  *
  * Return: the number of violations (0: accepted).
  */
+/**
+ * Whether root PCI device @dev of validated system config @sys can reach
+ * any RAM by DMA: any device but ivshmem (virtual) and host bridges (the
+ * root complex) that no IOMMU unit of the system config covers (the
+ * hypervisor programs those units, and only those).
+ */
+bool jailhouse_policy_dma_exposed(const struct jailhouse_system *sys,
+				  const struct jailhouse_pci_device *dev);
+
 /** The first class of @p whose patterns match cell @name, or NULL. */
 const struct jailhouse_policy_class *
 jailhouse_policy_find_class(const struct jailhouse_policy *p, const char *name);

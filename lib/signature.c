@@ -327,26 +327,43 @@ static int der_signer_info(struct der *sd, unsigned int *version,
  * An issuerAndSerialNumber's identity: SHA-256 of the issuer's whole
  * element (tag, length, contents) and the serial's contents.
  */
-static int der_issuer_serial(struct der *si, struct jailhouse_signer_id *signer)
+static void issuer_serial_id(const struct der *issuer_element,
+			     const struct der *serial,
+			     struct jailhouse_signer_id *signer)
 {
-	struct der ias, issuer, serial;
 	struct jailhouse_sha256 ctx;
-	const __u8 *issuer_start;
 
-	if (der_take(si, DER_SEQUENCE, &ias))
-		return -EBADMSG;
-	issuer_start = ias.p;
-	if (der_take(&ias, DER_SEQUENCE, &issuer) ||
-	    der_take(&ias, DER_INTEGER, &serial) || serial.len == 0 ||
-	    ias.len != 0)
-		return -EBADMSG;
 	jailhouse_sha256_init(&ctx);
-	jailhouse_sha256_update(&ctx, issuer_start,
-				issuer.p + issuer.len - issuer_start);
-	jailhouse_sha256_update(&ctx, serial.p, serial.len);
+	jailhouse_sha256_update(&ctx, issuer_element->p, issuer_element->len);
+	jailhouse_sha256_update(&ctx, serial->p, serial->len);
 	jailhouse_sha256_final(&ctx, signer->id);
 	signer->type = JAILHOUSE_SIGNER_ISSUER_SERIAL;
 	signer->len = JAILHOUSE_SHA256_SIZE;
+}
+
+/* Take the next element, which must carry @tag, whole (tag and length
+ * included) into @element. */
+static int der_take_element(struct der *in, __u8 tag, struct der *element)
+{
+	struct der contents;
+
+	element->p = in->p;
+	if (der_take(in, tag, &contents))
+		return -EBADMSG;
+	element->len = contents.p + contents.len - element->p;
+	return 0;
+}
+
+static int der_issuer_serial(struct der *si, struct jailhouse_signer_id *signer)
+{
+	struct der ias, issuer, serial;
+
+	if (der_take(si, DER_SEQUENCE, &ias) ||
+	    der_take_element(&ias, DER_SEQUENCE, &issuer) ||
+	    der_take(&ias, DER_INTEGER, &serial) || serial.len == 0 ||
+	    ias.len != 0)
+		return -EBADMSG;
+	issuer_serial_id(&issuer, &serial, signer);
 	return 0;
 }
 
@@ -405,6 +422,123 @@ int jailhouse_sig_signer(const void *cms, size_t size,
 	*reason = "signature: unexpected signer info (need RSA, SHA-256, no "
 		  "S/MIME capabilities)";
 	if (der_signer_fields(&si, sd_version, signer))
+		return -EBADMSG;
+	*reason = NULL;
+	return 0;
+}
+
+/*
+ * Certificates, as far as the loader needs them to know what a key may
+ * sign (the kernel parses and checks the rest when the key is added):
+ *   Certificate ::= SEQUENCE { tbsCertificate, signatureAlgorithm, sig }
+ *   TBSCertificate ::= SEQUENCE { [0] version OPTIONAL, serialNumber,
+ *	signature, issuer, validity, subject, subjectPublicKeyInfo,
+ *	[1] issuerUID OPTIONAL, [2] subjectUID OPTIONAL,
+ *	[3] extensions SEQUENCE OF Extension OPTIONAL }
+ *   Extension ::= SEQUENCE { extnID, critical BOOLEAN OPTIONAL,
+ *	extnValue OCTET STRING }
+ * A subjectKeyIdentifier or rights extension given twice is refused:
+ * the kernel keeps the last, and both readers must see one value.
+ */
+#define DER_BOOLEAN		0x01
+#define DER_IMPLICIT_1		0x81
+#define DER_IMPLICIT_2		0x82
+#define DER_CONTEXT_3		0xa3
+
+static const struct der oid_skid = OID(0x55, 0x1d, 0x0e);
+static const struct der oid_rights = OID(JAILHOUSE_RIGHTS_OID_DER);
+
+/* subjectKeyIdentifier: an OCTET STRING of 1 to 32 bytes. */
+static int cert_skid(struct der value, struct jailhouse_signer_id *skid)
+{
+	struct der id;
+
+	if (skid->type || der_take(&value, DER_OCTET_STRING, &id) ||
+	    value.len || id.len == 0 || id.len > JAILHOUSE_SIG_SIGNER_ID_MAX)
+		return -EBADMSG;
+	skid->type = JAILHOUSE_SIGNER_SKID;
+	skid->len = id.len;
+	memcpy(skid->id, id.p, id.len);
+	return 0;
+}
+
+/* Rights: exactly 02 01 NN, NN a non-empty set of known types. */
+static int cert_rights(struct der value, __u32 *rights)
+{
+	struct der bits;
+
+	if (*rights || der_take(&value, DER_INTEGER, &bits) || value.len ||
+	    bits.len != 1 || bits.p[0] == 0 ||
+	    (bits.p[0] & ~JAILHOUSE_RIGHTS_ALL))
+		return -EBADMSG;
+	*rights = bits.p[0];
+	return 0;
+}
+
+static int cert_extension(struct der *exts, struct jailhouse_cert_info *info)
+{
+	struct der ext, oid, value, critical;
+
+	if (der_take(exts, DER_SEQUENCE, &ext) ||
+	    der_take(&ext, DER_OID, &oid) ||
+	    (der_peek(&ext, DER_BOOLEAN) &&
+	     der_take(&ext, DER_BOOLEAN, &critical)) ||
+	    der_take(&ext, DER_OCTET_STRING, &value) || ext.len)
+		return -EBADMSG;
+	if (der_equal(&oid, &oid_skid))
+		return cert_skid(value, &info->skid);
+	if (der_equal(&oid, &oid_rights))
+		return cert_rights(value, &info->rights);
+	return 0;
+}
+
+static int cert_extensions(struct der *tbs, struct jailhouse_cert_info *info)
+{
+	struct der wrap, exts;
+
+	if (!der_peek(tbs, DER_CONTEXT_3))
+		return 0;
+	if (der_take(tbs, DER_CONTEXT_3, &wrap) ||
+	    der_take(&wrap, DER_SEQUENCE, &exts) || wrap.len)
+		return -EBADMSG;
+	while (exts.len)
+		if (cert_extension(&exts, info))
+			return -EBADMSG;
+	return 0;
+}
+
+static int cert_tbs(const void *der, size_t size, struct der *tbs)
+{
+	struct der in = { der, size }, cert;
+
+	if (der_take(&in, DER_SEQUENCE, &cert) || in.len ||
+	    der_take(&cert, DER_SEQUENCE, tbs))
+		return -EBADMSG;
+	return 0;
+}
+
+int jailhouse_cert_parse(const void *der, size_t size,
+			 struct jailhouse_cert_info *info, const char **reason)
+{
+	struct der tbs, serial, issuer, unused;
+
+	memset(info, 0, sizeof(*info));
+	*reason = "not an X.509 certificate in DER";
+	if (cert_tbs(der, size, &tbs) ||
+	    der_skip_optional(&tbs, DER_CONTEXT_0) ||
+	    der_take(&tbs, DER_INTEGER, &serial) || serial.len == 0 ||
+	    der_take(&tbs, DER_SEQUENCE, &unused) ||
+	    der_take_element(&tbs, DER_SEQUENCE, &issuer) ||
+	    der_take(&tbs, DER_SEQUENCE, &unused) ||
+	    der_take(&tbs, DER_SEQUENCE, &unused) ||
+	    der_take(&tbs, DER_SEQUENCE, &unused) ||
+	    der_skip_optional(&tbs, DER_IMPLICIT_1) ||
+	    der_skip_optional(&tbs, DER_IMPLICIT_2))
+		return -EBADMSG;
+	issuer_serial_id(&issuer, &serial, &info->issuer_serial);
+	*reason = "certificate extensions malformed, or the subject key "
+		  "identifier or the signing rights given twice or badly";
+	if (cert_extensions(&tbs, info) || tbs.len)
 		return -EBADMSG;
 	*reason = NULL;
 	return 0;

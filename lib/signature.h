@@ -99,6 +99,27 @@ int jailhouse_sig_signer(const void *cms, size_t size,
 			 struct jailhouse_signer_id *signer,
 			 const char **reason);
 
+/* What the loader reads from a certificate it is asked to trust. */
+struct jailhouse_cert_info {
+	/** subjectKeyIdentifier; type 0 when the certificate has none. */
+	struct jailhouse_signer_id skid;
+	/** SHA-256 of issuer and serial, as a SignerInfo names it. */
+	struct jailhouse_signer_id issuer_serial;
+	/** JAILHOUSE_RIGHT() bits; 0: no rights extension. */
+	__u32 rights;
+};
+
+/**
+ * Read a DER X.509 certificate's identities (as CMS signers name it:
+ * subjectKeyIdentifier, issuer and serial) and its signing rights
+ * (JAILHOUSE_RIGHTS_OID). Its signature is not checked here: the kernel
+ * does that when the key is added.
+ *
+ * Return: 0 or -EBADMSG with *reason set.
+ */
+int jailhouse_cert_parse(const void *der, size_t size,
+			 struct jailhouse_cert_info *info, const char **reason);
+
 /** Short name of a JAILHOUSE_IMAGE_* type ("?" when unknown). */
 const char *jailhouse_sig_type_name(__u32 type);
 

@@ -320,25 +320,56 @@ static const char *const class_keys[] = {
 	"name", "cells", "max-memory", "max-cpus", "pio", "pci-allow",
 	"pci-deny", "root-shared", "iommu-required", "min-security-version",
 	"sandbox-required", "max-reply-timeout", "msr", "unsigned-strings",
-	"root-irqs", NULL
+	"root-irqs", "dma-exposure", NULL
 };
+
+static const struct {
+	const char *key;
+	int flag;
+} class_booleans[] = {
+	{ "root-shared", JAILHOUSE_POLICY_ROOTSHARED_OK },
+	{ "iommu-required", JAILHOUSE_POLICY_IOMMU_REQUIRED },
+	{ "sandbox-required", JAILHOUSE_POLICY_SANDBOX_REQUIRED },
+	{ "unsigned-strings", JAILHOUSE_POLICY_UNSIGNED_STRINGS },
+	{ "root-irqs", JAILHOUSE_POLICY_ROOT_IRQS },
+};
+
+/* A named choice rather than a boolean: accepting it is a statement. */
+static const struct text_name dma_exposure[] = {
+	{ "refuse", 0 }, { "accept", JAILHOUSE_POLICY_DMA_EXPOSURE_OK },
+	{ NULL, 0 }
+};
+
+static int parse_class_flags(struct policy_build *pb, yaml_node_t *node,
+			     __u32 *flags)
+{
+	yaml_node_t *dma = text_map_get(pb->td, node, "dma-exposure");
+	unsigned long long choice = 0;
+	size_t i;
+	int flag;
+
+	*flags = 0;
+	for (i = 0; i < sizeof(class_booleans) / sizeof(class_booleans[0]);
+	     i++) {
+		flag = parse_bool(pb, node, class_booleans[i].key,
+				  class_booleans[i].flag);
+		if (flag < 0)
+			return -EINVAL;
+		*flags |= flag;
+	}
+	if (dma && text_choice(pb->td, dma, dma_exposure, &choice))
+		return -EINVAL;
+	*flags |= (__u32)choice;
+	return 0;
+}
 
 static int parse_class_limits(struct policy_build *pb, yaml_node_t *node,
 			      struct jailhouse_policy_class *c)
 {
 	unsigned long long max_memory, max_cpus, min_version, timeout;
-	int shared, iommu, sandbox, strings, irqs;
+	__u32 flags;
 
-	shared = parse_bool(pb, node, "root-shared",
-			    JAILHOUSE_POLICY_ROOTSHARED_OK);
-	iommu = parse_bool(pb, node, "iommu-required",
-			   JAILHOUSE_POLICY_IOMMU_REQUIRED);
-	sandbox = parse_bool(pb, node, "sandbox-required",
-			     JAILHOUSE_POLICY_SANDBOX_REQUIRED);
-	strings = parse_bool(pb, node, "unsigned-strings",
-			     JAILHOUSE_POLICY_UNSIGNED_STRINGS);
-	irqs = parse_bool(pb, node, "root-irqs", JAILHOUSE_POLICY_ROOT_IRQS);
-	if (shared < 0 || iommu < 0 || sandbox < 0 || strings < 0 || irqs < 0 ||
+	if (parse_class_flags(pb, node, &flags) ||
 	    text_opt_u64(pb->td, node, "max-reply-timeout", 0xffffffff,
 			 &timeout) ||
 	    text_need_u64(pb->td, node, "max-memory", ULLONG_MAX,
@@ -350,7 +381,7 @@ static int parse_class_limits(struct policy_build *pb, yaml_node_t *node,
 	c->max_memory = max_memory;
 	c->max_cpus = (__u32)max_cpus;
 	c->min_security_version = (__u32)min_version;
-	c->flags = (__u32)(shared | iommu | sandbox | strings | irqs);
+	c->flags = flags;
 	c->max_reply_timeout = (__u32)timeout;
 	return 0;
 }

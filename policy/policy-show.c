@@ -140,6 +140,8 @@ static void show_class(FILE *out, const struct jailhouse_policy *p,
 		fprintf(out, "    unsigned-strings: true\n");
 	if (c->flags & JAILHOUSE_POLICY_ROOT_IRQS)
 		fprintf(out, "    root-irqs: true\n");
+	if (c->flags & JAILHOUSE_POLICY_DMA_EXPOSURE_OK)
+		fprintf(out, "    dma-exposure: accept\n");
 	if (c->max_reply_timeout)
 		fprintf(out, "    max-reply-timeout: %u\n",
 			c->max_reply_timeout);

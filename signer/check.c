@@ -7,6 +7,7 @@
 #include "check.h"
 #include "creds.h"
 #include "error.h"
+#include "rights.h"
 
 #define HASH_CHUNK	(1 << 20)
 
@@ -101,6 +102,8 @@ int jh_verify(const struct jh_sigfile *f, const char *cert_path,
 		err = verify_cms(f, cms, cert);
 		CMS_ContentInfo_free(cms);
 	}
+	if (!err)
+		err = jh_check_rights(cert, f->header.type, f->path, false);
 	X509_free(cert);
 	if (!err)
 		err = check_expect(f, expect);

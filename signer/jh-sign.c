@@ -17,6 +17,7 @@
 #include "creds.h"
 #include "error.h"
 #include "gate.h"
+#include "rights.h"
 #include "keygen.h"
 #include "recognise.h"
 #include "sign.h"
@@ -32,6 +33,7 @@ struct options {
 	bool has_version;
 	bool force;
 	bool help;
+	__u32 rights;
 	unsigned long version, min_version, bits, days;
 };
 
@@ -45,18 +47,21 @@ static void usage(FILE *out)
 "               [--min-version N] FILE\n"
 "       jh-sign --info FILE\n"
 "       jh-sign keygen [--key KEY] [--cert CERT] [--cn NAME] [--bits N]\n"
-"               [--days N]\n\n"
+"               [--days N] [--types all|TYPE,...]\n\n"
 "TYPE: hypervisor, system, cell, inmate or policy. Key and certificate\n"
 "default to $JH_SIGN_KEY and $JH_SIGN_CERT, else %s and %s;\n"
 "either may be a PKCS#11 URI (pkcs11:token=T;object=O;pin-value=P).\n"
 "Cells are checked against POLICY ($JH_SIGN_POLICY, else %s\n"
-"if present) and not signed if they violate it, unless --force.\n",
+"if present) and not signed if they violate it, unless --force; so\n"
+"are images of a type the certificate does not grant.\n"
+"keygen --types: what the key may sign (default cell,inmate; the\n"
+"platform's hypervisor, system and policy only if named, or all).\n",
 		JH_DEFAULT_KEY, JH_DEFAULT_CERT, JH_DEFAULT_POLICY);
 }
 
 enum { OPT_KEY = 256, OPT_CERT, OPT_DETACH, OPT_TYPE, OPT_NAME, OPT_CELL,
        OPT_VERSION, OPT_VERIFY, OPT_INFO, OPT_MIN_VERSION, OPT_CN, OPT_BITS,
-       OPT_DAYS, OPT_POLICY, OPT_FORCE, OPT_HELP };
+       OPT_DAYS, OPT_POLICY, OPT_FORCE, OPT_TYPES, OPT_HELP };
 
 static const struct option long_options[] = {
 	{ "key", required_argument, NULL, OPT_KEY },
@@ -75,6 +80,7 @@ static const struct option long_options[] = {
 	{ "days", required_argument, NULL, OPT_DAYS },
 	{ "policy", required_argument, NULL, OPT_POLICY },
 	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "types", required_argument, NULL, OPT_TYPES },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ NULL, 0, NULL, 0 }
 };
@@ -126,6 +132,7 @@ static int parse_option(int opt, struct options *o)
 	case OPT_FORCE: o->force = true; return 0;
 	case OPT_BITS: return parse_number(optarg, 16384, &o->bits);
 	case OPT_DAYS: return parse_number(optarg, 36500, &o->days);
+	case OPT_TYPES: return jh_parse_rights(optarg, &o->rights);
 	default: return -EINVAL;
 	}
 }
@@ -135,7 +142,8 @@ static int parse_options(int argc, char *argv[], struct options *o)
 	int opt, err;
 
 	*o = (struct options){ .cn = "Jailhouse development signing key",
-			       .bits = 3072, .days = 3650 };
+			       .bits = 3072, .days = 3650,
+			       .rights = JH_KEYGEN_DEFAULT_RIGHTS };
 	if (argc > 1 && strcmp(argv[1], "keygen") == 0) {
 		o->mode = MODE_KEYGEN;
 		argv[1] = argv[0];
@@ -287,7 +295,8 @@ static int run_sign(const struct options *o, const struct jh_sigfile *f)
 			     &job.key, &job.cert);
 	if (err)
 		return err;
-	if (job.header.type == JAILHOUSE_IMAGE_CELL_CONFIG)
+	err = jh_check_rights(job.cert, job.header.type, f->path, o->force);
+	if (!err && job.header.type == JAILHOUSE_IMAGE_CELL_CONFIG)
 		err = gate_cell(o, f, job.cert);
 	if (!err)
 		err = jh_sign(&job);
@@ -329,6 +338,7 @@ static int run_keygen(const struct options *o)
 		.common_name = o->cn,
 		.bits = o->bits,
 		.days = o->days,
+		.rights = o->rights,
 	};
 
 	return jh_keygen(&req);

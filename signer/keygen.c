@@ -11,6 +11,7 @@
 #include <openssl/rand.h>
 #include <openssl/x509v3.h>
 
+#include "../lib/signature.h"
 #include "error.h"
 #include "keygen.h"
 
@@ -29,7 +30,26 @@ static const struct {
 	{ NID_subject_key_identifier, "hash" },
 };
 
-static int add_extensions(X509 *cert)
+/* The types the key may sign, as the loader reads them (signature.h). */
+static int add_rights(X509 *cert, __u32 rights)
+{
+	const unsigned char value[] = { 0x02, 0x01, rights };
+	ASN1_OCTET_STRING *octets = ASN1_OCTET_STRING_new();
+	ASN1_OBJECT *oid = OBJ_txt2obj(JAILHOUSE_RIGHTS_OID, 1);
+	X509_EXTENSION *ext = NULL;
+	int ok;
+
+	ok = octets && oid &&
+	     ASN1_OCTET_STRING_set(octets, value, sizeof(value)) &&
+	     (ext = X509_EXTENSION_create_by_OBJ(NULL, oid, 0, octets)) &&
+	     X509_add_ext(cert, ext, -1);
+	X509_EXTENSION_free(ext);
+	ASN1_OBJECT_free(oid);
+	ASN1_OCTET_STRING_free(octets);
+	return ok;
+}
+
+static int add_extensions(X509 *cert, __u32 rights)
 {
 	X509V3_CTX ctx;
 	X509_EXTENSION *ext;
@@ -45,7 +65,7 @@ static int add_extensions(X509 *cert)
 		}
 		X509_EXTENSION_free(ext);
 	}
-	return 1;
+	return add_rights(cert, rights);
 }
 
 static int set_serial(X509 *cert)
@@ -84,7 +104,7 @@ static X509 *make_cert(EVP_PKEY *key, const struct jh_keygen *req)
 	    set_serial(cert) && set_names(cert, req->common_name) &&
 	    X509_gmtime_adj(X509_getm_notBefore(cert), 0) &&
 	    X509_time_adj_ex(X509_getm_notAfter(cert), req->days, 0, NULL) &&
-	    X509_set_pubkey(cert, key) && add_extensions(cert) &&
+	    X509_set_pubkey(cert, key) && add_extensions(cert, req->rights) &&
 	    X509_sign(cert, key, EVP_sha256()))
 		return cert;
 	X509_free(cert);
@@ -160,6 +180,38 @@ static int write_certs(const char *pem, X509 *cert)
 		err = write_cert(pem, cert, false);
 	if (!err)
 		err = write_cert(der, cert, true);
+	return err;
+}
+
+static int add_right(const char *name, const char *list, __u32 *rights)
+{
+	__u32 type = jailhouse_sig_type_from_name(name);
+
+	if (strcmp(name, "all") == 0) {
+		*rights |= JAILHOUSE_RIGHTS_ALL;
+		return 0;
+	}
+	if (!type)
+		return jh_fail(list, -EINVAL, "unknown type '%s' (all, "
+			       "hypervisor, system, cell, inmate, policy)",
+			       name);
+	*rights |= JAILHOUSE_RIGHT(type);
+	return 0;
+}
+
+int jh_parse_rights(const char *list, __u32 *rights)
+{
+	char copy[128], *name, *save = NULL;
+	int err = 0;
+
+	*rights = 0;
+	if (snprintf(copy, sizeof(copy), "%s", list) >= (int)sizeof(copy))
+		return jh_fail(list, -EINVAL, "type list too long");
+	for (name = strtok_r(copy, ",", &save); name && !err;
+	     name = strtok_r(NULL, ",", &save))
+		err = add_right(name, list, rights);
+	if (!err && !*rights)
+		err = jh_fail(list, -EINVAL, "no type given");
 	return err;
 }
 

@@ -2,10 +2,11 @@
 /*
  * jailhouse keyring add CERT.der | list | lock, and jailhouse measurements.
  *
- * The loader's .jailhouse keyring is found through its serial number in
- * /sys/module/jailhouse/parameters/keyring and used with the plain keyctl
- * system calls, so "keyctl padd asymmetric '' %:.jailhouse" does the same
- * as "keyring add". Locking and the measurement log are module files.
+ * Certificates are added through the loader (JAILHOUSE_KEYRING_ADD),
+ * which reads what each key may sign; the keyring is listed through its
+ * serial number in /sys/module/jailhouse/parameters/keyring with the
+ * plain keyctl system calls. Locking and the measurement log are module
+ * files.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -79,16 +81,33 @@ static int keyring_serial(void)
 	return serial;
 }
 
+static int add_failed(const char *cert_path, int err)
+{
+	const char *why = "";
+
+	if (err == -EKEYREJECTED)
+		why = " (no signing rights in it, or not signed by its own "
+		      "key; see dmesg)";
+	else if (err == -EACCES)
+		why = " (keyring locked)";
+	else if (err == -EEXIST)
+		why = " (a key of that identity is trusted already)";
+	fprintf(stderr, "jailhouse: %s: adding to .jailhouse: %s%s\n",
+		cert_path, strerror(-err), why);
+	return err;
+}
+
+/*
+ * The loader adds the certificate itself, once it has read what its key
+ * may sign: the keyring takes no key from user space directly.
+ */
 static int keyring_add(const char *cert_path)
 {
 	static char cert[MAX_CERT_SIZE + 1];
+	struct jailhouse_keyring_add_args args = { 0 };
 	ssize_t len;
-	long key;
-	int ring;
+	int dev, key;
 
-	ring = keyring_serial();
-	if (ring < 0)
-		return ring;
 	len = read_file(cert_path, cert, sizeof(cert));
 	if (len < 0)
 		return len;
@@ -98,15 +117,18 @@ static int keyring_add(const char *cert_path)
 			"most %d bytes\n", cert_path, MAX_CERT_SIZE);
 		return -EINVAL;
 	}
-	key = syscall(SYS_add_key, "asymmetric", "", cert, (size_t)len, ring);
-	if (key < 0) {
-		fprintf(stderr, "jailhouse: %s: adding to .jailhouse: %s%s\n",
-			cert_path, strerror(errno), errno == EACCES ?
-			" (keyring locked?)" : "");
-		return -errno;
-	}
-	printf("%ld\n", key);
-	return 0;
+	dev = jailhouse_open_device();
+	if (dev < 0)
+		return dev;
+	args.cert = (uintptr_t)cert;
+	args.size = len;
+	key = ioctl(dev, JAILHOUSE_KEYRING_ADD, &args);
+	if (key < 0)
+		key = add_failed(cert_path, -errno);
+	else
+		printf("%d\n", key);
+	close(dev);
+	return key < 0 ? key : 0;
 }
 
 static void print_key(long key)

@@ -86,9 +86,10 @@ static __u32 loader_floor(const struct examined *ex)
 		held = jailhouse_floors_get(dev, &floors);
 	for (f = floors; held > 0 && f < floors + held; f++)
 		if (f->type == hdr->type &&
-		    f->signer_type == ex->signer.type &&
-		    f->signer_len == ex->signer.len &&
-		    !memcmp(f->signer, ex->signer.id, ex->signer.len) &&
+		    (f->signer_type == 0 ||	/* a platform type's floor */
+		     (f->signer_type == ex->signer.type &&
+		      f->signer_len == ex->signer.len &&
+		      !memcmp(f->signer, ex->signer.id, ex->signer.len))) &&
 		    (!f->name[0] || !strncmp(f->name, hdr->name,
 					     sizeof(f->name))) &&
 		    f->version > floor)
@@ -150,13 +151,19 @@ static bool explain_one(const struct signed_input *in,
 			hdr->name, in->name ? "'" : "the one inside it",
 			in->name ? in->name : "", in->name ? "'" : "", text);
 		return true;
+	case EACCES:
+		fprintf(stderr, "jailhouse: %s: signed by %s, whose certificate "
+			"does not grant signing '%s' images (jh-sign keygen "
+			"--types) (%s)\n", path, who,
+			jailhouse_sig_type_name(hdr->type), text);
+		return true;
 	case ESTALE:
 		floor = loader_floor(ex);
 		if (hdr->security_version >= floor)
 			return false;
 		fprintf(stderr, "jailhouse: %s: security version %u is below "
-			"the floor %u that %s reached before (%s)\n", path,
-			hdr->security_version, floor, who, text);
+			"the floor %u reached before (%s)\n", path,
+			hdr->security_version, floor, text);
 		return true;
 	}
 	return false;
@@ -171,11 +178,12 @@ static bool undecidable(const struct signed_input *in, unsigned int num,
 {
 	unsigned int n;
 
-	if (num < 2 || (err != ENOKEY && err != EKEYREJECTED))
+	if (num < 2 || (err != ENOKEY && err != EKEYREJECTED && err != EACCES))
 		return false;
 	fprintf(stderr, "jailhouse: one of these images is %s; the kernel "
 		"log (dmesg) says which (%s):\n", err == ENOKEY ?
 		"signed by a key the .jailhouse keyring does not trust" :
+		err == EACCES ? "signed by a key not allowed to sign its type" :
 		"not what was signed", strerror(err));
 	for (n = 0; n < num; n++)
 		fprintf(stderr, "  %s\n", in[n].path);

@@ -88,6 +88,20 @@ struct jailhouse_policy_load_args {
 	__u32 flags;		/* must be 0 */
 } JAILHOUSE_PACKED;
 
+/*
+ * JAILHOUSE_KEYRING_ADD: trust a DER X.509 certificate. The loader reads
+ * the types its key may sign (JAILHOUSE_RIGHTS_OID, jailhouse/signature.h)
+ * and adds it to the .jailhouse keyring, which user space cannot write
+ * itself. Returns the key's serial.
+ */
+#define JAILHOUSE_CERT_MAX_SIZE		(64 * 1024)
+
+struct jailhouse_keyring_add_args {
+	__u64 cert;		/* user pointer to the DER certificate */
+	__u32 size;		/* 1..JAILHOUSE_CERT_MAX_SIZE */
+	__u32 flags;		/* must be 0 */
+} JAILHOUSE_PACKED;
+
 /* JAILHOUSE_HV_INFO: the hypervisor's memory use (GET_INFO hypercall). */
 struct jailhouse_hv_info {
 	__u64 mem_pool_size;	/* pages */
@@ -132,10 +146,10 @@ struct jailhouse_cell_info {
 
 /*
  * A rollback floor: the highest security version the loader accepted for
- * images of @type signed by one signer (typed identity, as the policy
- * names signers) and, for system configs, cell descriptors and inmates,
- * one name; hypervisor images and policies, whose names are free, have
- * one floor per signer and an empty name. All padding zero.
+ * images of @type. Hypervisor images, system configs and policies have
+ * one floor per type (signer type and length 0, no name), whoever signed
+ * them; cell descriptors and inmates one per signer (typed identity, as
+ * the policy names signers) and cell name. All padding zero.
  */
 struct jailhouse_floor {
 	__u32 type;		/* JAILHOUSE_IMAGE_* */
@@ -178,6 +192,7 @@ struct jailhouse_floors_file {
 
 JAILHOUSE_ABI_SIZE(struct jailhouse_floor, 80);
 JAILHOUSE_ABI_SIZE(struct jailhouse_floors_args, 16);
+JAILHOUSE_ABI_SIZE(struct jailhouse_keyring_add_args, 16);
 JAILHOUSE_ABI_SIZE(struct jailhouse_floors_file, 16);
 JAILHOUSE_ABI_SIZE(struct jailhouse_enable_args, 8);
 JAILHOUSE_ABI_SIZE(struct jailhouse_cell_create_args, 8);
@@ -216,5 +231,7 @@ JAILHOUSE_ABI_SIZE(struct jailhouse_cell_info, 176);
 	_IOW(JAILHOUSE_IOCTL_MAGIC, 0x0c, struct jailhouse_floors_args)
 #define JAILHOUSE_FLOORS_RAISE \
 	_IOW(JAILHOUSE_IOCTL_MAGIC, 0x0d, struct jailhouse_floors_args)
+#define JAILHOUSE_KEYRING_ADD \
+	_IOW(JAILHOUSE_IOCTL_MAGIC, 0x0e, struct jailhouse_keyring_add_args)
 
 #endif /* !_JAILHOUSE_IOCTL_H */

@@ -81,7 +81,12 @@ struct jailhouse_policy_signer {
  * (Jailhouse's ioapic-demo takes the ACPI SCI); without it the loader
  * refuses such a cell. Unknown to older loaders, as above. */
 #define JAILHOUSE_POLICY_ROOT_IRQS	0x10
-#define JAILHOUSE_POLICY_CLASS_FLAGS	0x1f
+/* Its cells may be created although a root PCI device can reach their
+ * RAM by DMA (no IOMMU unit the hypervisor programs covers it): the
+ * signed policy's named choice, logged at every create. Without it the
+ * loader refuses such a cell. Unknown to older loaders, as above. */
+#define JAILHOUSE_POLICY_DMA_EXPOSURE_OK 0x20
+#define JAILHOUSE_POLICY_CLASS_FLAGS	0x3f
 
 struct jailhouse_policy_class {
 	char name[JAILHOUSE_POLICY_PATTERN_LEN];	/* NUL-terminated */

@@ -52,6 +52,28 @@
 #define JAILHOUSE_SIGNER_ISSUER_SERIAL	3	/* SHA-256(issuer || serial) */
 
 /*
+ * Signing rights: the image types a key may sign, bound to the key by its
+ * X.509 certificate (signed by the key itself or by a CA the kernel
+ * trusts), in a non-critical extension of ours. Its value is a DER
+ * INTEGER of one byte, 02 01 NN, with bit JAILHOUSE_IMAGE_* set for each
+ * type. The loader learns it when the certificate is added to the
+ * .jailhouse keyring and refuses a certificate without it: a key may
+ * sign nothing it was not given (`jh-sign keygen --types`).
+ * OID 2.25.141044815915617239227780582209331706131 (a UUID OID, X.667).
+ */
+#define JAILHOUSE_RIGHTS_OID		"2.25.141044815915617239227780582209331706131"
+#define JAILHOUSE_RIGHTS_OID_DER	0x69, 0x81, 0xd4, 0x9c, 0x9f, 0x94, \
+	0xd1, 0xf0, 0xea, 0xad, 0xfd, 0x9c, 0x95, 0x97, 0xa3, 0xe7, 0xfa, \
+	0x82, 0xf2, 0x13
+#define JAILHOUSE_RIGHT(type)		(1U << (type))
+#define JAILHOUSE_RIGHTS_ALL		0x3e	/* types 1 to 5 */
+/* The types whose images run the platform, not one cell. */
+#define JAILHOUSE_RIGHTS_PLATFORM \
+	(JAILHOUSE_RIGHT(JAILHOUSE_IMAGE_HYPERVISOR) | \
+	 JAILHOUSE_RIGHT(JAILHOUSE_IMAGE_SYSTEM_CONFIG) | \
+	 JAILHOUSE_RIGHT(JAILHOUSE_IMAGE_POLICY))
+
+/*
  * Signed metadata. What it says is covered by the signature, so a cell
  * descriptor can never pass as a hypervisor image, nor an image signed for
  * cell A as one for cell B, nor an old version as a new one.
@@ -120,6 +142,8 @@ JAILHOUSE_ABI_SIZE(struct jailhouse_sig_trailer, 32);
 #define JAILHOUSE_SIG_ERR_UNTRUSTED	ENOKEY
 /* Signed as another image type. */
 #define JAILHOUSE_SIG_ERR_TYPE		EMEDIUMTYPE
+/* The signer's certificate does not grant signing this type. */
+#define JAILHOUSE_SIG_ERR_RIGHTS	EACCES
 /* Signed for another name (cell). */
 #define JAILHOUSE_SIG_ERR_NAME		EXDEV
 /* Security version below one accepted before. */

@@ -2,8 +2,9 @@
 /*
  * libFuzzer target: lib/signature.c, as the loader runs it on every
  * image user space hands in: the trailer and header of a signed file, and
- * the CMS shape check, on the input as a whole file and as a bare CMS blob.
- * Whatever is accepted must lie inside the input.
+ * the CMS shape check, on the input as a whole file and as a bare CMS blob,
+ * and the certificate reader of `jailhouse keyring add`. Whatever is
+ * accepted must lie inside the input.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -25,6 +26,22 @@ static void check_signer(const void *cms, size_t size)
 		abort();
 }
 
+/* What a certificate grants is a set of known types, its ids typed. */
+static void check_cert(const void *der, size_t size)
+{
+	struct jailhouse_cert_info info;
+	const char *reason;
+
+	if (jailhouse_cert_parse(der, size, &info, &reason) != 0)
+		return;
+	if ((info.rights & ~JAILHOUSE_RIGHTS_ALL) ||
+	    info.issuer_serial.type != JAILHOUSE_SIGNER_ISSUER_SERIAL ||
+	    (info.skid.type && (info.skid.type != JAILHOUSE_SIGNER_SKID ||
+				info.skid.len == 0 ||
+				info.skid.len > JAILHOUSE_SIG_SIGNER_ID_MAX)))
+		abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct jailhouse_sig_parts parts;
@@ -40,5 +57,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_signer(parts.cms, parts.cms_size);
 	}
 	check_signer(data, size);
+	check_cert(data, size);
 	return 0;
 }

@@ -54,7 +54,12 @@ static const char policy_text[] =
 	"    max-memory: 1G\n"
 	"    max-cpus: 4\n"
 	"    root-shared: yes\n"
-	"    unsigned-strings: true\n";
+	"    unsigned-strings: true\n"
+	"  - name: lab\n"
+	"    cells: [\"lab-*\"]\n"
+	"    max-memory: 1G\n"
+	"    max-cpus: 4\n"
+	"    dma-exposure: accept\n";
 
 /* A sandbox cell; @extra adds keys, @mem and @cpus vary the limits. */
 #define CELL(name, cpus, mem_size, mem_flags, extra)			\
@@ -262,10 +267,78 @@ static void test_strings(void **state)
 	config_blob_free(&policy);
 }
 
+/* System config @name of configs/x86, built; @iommu_units: 0 drops them. */
+static void build_system(const char *name, bool iommu_units,
+			 struct config_blob *sys)
+{
+	char path[256], error[CONFIG_ERROR_LEN];
+	struct config_blob text;
+
+	snprintf(path, sizeof(path), "%s/%s", JH_CONFIG_DIR, name);
+	read_ok(path, &text);
+	if (config_build(path, text.data, text.size, sys, error))
+		fail_msg("%s", error);
+	config_blob_free(&text);
+	if (!iommu_units)
+		((struct jailhouse_system *)sys->data)->platform
+			.num_iommu_units = 0;
+}
+
+/* Violations of cell @cell_text against the policy on system @sys. */
+static unsigned int dma_violations(const struct config_blob *policy,
+				   const struct config_blob *sys,
+				   const char *cell_text)
+{
+	unsigned int seen = 0, found;
+	struct jailhouse_policy_checker chk = {
+		.policy = (const void *)policy->data,
+		.sys = (const void *)sys->data,
+		.report = record, .ctx = &seen,
+	};
+	struct config_blob cell;
+
+	build_ok(cell_text, &cell);
+	found = jailhouse_policy_check_cell(&chk, (const void *)cell.data,
+					    NULL);
+	config_blob_free(&cell);
+	assert_int_equal(seen & ~(1U << JH_POLICY_DMA_EXPOSED), 0);
+	return found;
+}
+
+/*
+ * Item 14: root PCI devices no IOMMU unit covers (host bridges and
+ * ivshmem aside) can reach any cell's RAM; a class must accept that by
+ * name. QEMU's config has every device behind unit 0; without the unit,
+ * its six devices but the host bridge are exposed; Bochs has no IOMMU
+ * (four of five). The host tools know no system: no check.
+ */
+static void test_dma_exposure(void **state)
+{
+	struct config_blob policy, qemu, no_iommu, bochs;
+	const char *lab = CELL("lab-1", "3", "2M", "", "");
+
+	(void)state;
+	build_policy_ok(policy_text, &policy);
+	build_system("qemu-svm.conf", true, &qemu);
+	build_system("qemu-svm.conf", false, &no_iommu);
+	build_system("bochs-vmx.conf", true, &bochs);
+	assert_int_equal(dma_violations(&policy, &qemu, GOOD), 0);
+	assert_int_equal(dma_violations(&policy, &no_iommu, GOOD), 6);
+	assert_int_equal(dma_violations(&policy, &bochs, GOOD), 4);
+	assert_int_equal(dma_violations(&policy, &no_iommu, lab), 0);
+	assert_int_equal(dma_violations(&policy, &bochs, lab), 0);
+	config_blob_free(&qemu);
+	config_blob_free(&no_iommu);
+	config_blob_free(&bochs);
+	config_blob_free(&policy);
+}
+
 static void test_every_rule_covered(void **state)
 {
-	/* The one rule of the string check: test_strings. */
-	unsigned int covered = 1U << JH_POLICY_UNSIGNED_STRING, i;
+	/* The rules of the string check and of the system: test_strings,
+	 * test_dma_exposure. */
+	unsigned int covered = 1U << JH_POLICY_UNSIGNED_STRING |
+			       1U << JH_POLICY_DMA_EXPOSED, i;
 
 	(void)state;
 	for (i = 0; i < NUM_CASES; i++)
@@ -395,6 +468,10 @@ static void test_text_errors(void **state)
 			    "t.policy:2:5: a serial alone does not name a "
 			    "signer (another issuer may reuse it): use "
 			    "'certificate' or 'issuer-serial'");
+	expect_policy_error("classes:\n  - {name: a, cells: [x], "
+			    "max-memory: 1M, max-cpus: 1, dma-exposure: yes}\n",
+			    "t.policy:2:70: unknown name 'yes', expected one of: "
+			    "refuse, accept");
 	expect_policy_error("classes:\n  - {name: a, cells: [x]}\n",
 			    "t.policy:2:5: missing key 'max-memory'");
 	expect_policy_error("classes:\n  - {name: a, cells: [], "
@@ -409,7 +486,7 @@ static void test_text_errors(void **state)
 
 int main(void)
 {
-	struct CMUnitTest tests[NUM_CASES + 6];
+	struct CMUnitTest tests[NUM_CASES + 7];
 	unsigned int i;
 
 	for (i = 0; i < NUM_CASES; i++)
@@ -420,6 +497,7 @@ int main(void)
 	tests[i++] = (struct CMUnitTest)cmocka_unit_test(
 		test_every_rule_covered);
 	tests[i++] = (struct CMUnitTest)cmocka_unit_test(test_strings);
+	tests[i++] = (struct CMUnitTest)cmocka_unit_test(test_dma_exposure);
 	tests[i++] = (struct CMUnitTest)cmocka_unit_test(test_glob);
 	tests[i++] = (struct CMUnitTest)cmocka_unit_test(test_host_check);
 	tests[i++] = (struct CMUnitTest)cmocka_unit_test(test_validate);

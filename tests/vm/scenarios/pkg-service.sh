@@ -27,7 +27,7 @@ export JAILHOUSE_CELLS
 
 step "the operator's signed files"
 cd /tmp
-jh-sign keygen --key key.pem --cert cert.pem --bits 2048 >/dev/null
+jh-sign keygen --key key.pem --cert cert.pem --bits 2048 --types all >/dev/null
 cp cert.der $etc/keys/
 export JH_SIGN_KEY=/tmp/key.pem JH_SIGN_CERT=/tmp/cert.pem
 jh-sign -o /lib/firmware/updates/jailhouse.bin /lib/firmware/jailhouse.bin

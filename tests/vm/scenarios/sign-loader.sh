@@ -5,7 +5,10 @@
 # keyring and refuses unsigned, tampered, mistyped, rolled-back and
 # untrusted images with the documented errno and one log line each; the
 # measurement log, sig_enforce, keyring lock and trust=chain behave as
-# docs/signing.md says. JAILHOUSE_POLICY_LOAD is the entry point.
+# docs/signing.md says. JAILHOUSE_POLICY_LOAD is the entry point. Typed
+# rights: a key made for cells (jh-sign keygen's default) cannot sign a
+# policy, and the policy floor is the type's: a policy-only key's older
+# policy is refused after another key's newer one.
 set -eu
 ko=$PWD/kernel-module/jailhouse.ko
 work=/tmp/sign
@@ -33,8 +36,10 @@ sign() { # OUT ARGS... (signs the shipped policy, copied to $work/pol)
 }
 
 step "keys"
-jh-sign keygen --key k.pem --cert c.pem --bits 2048
-jh-sign keygen --key other-key.pem --cert other.pem --bits 2048
+jh-sign keygen --key k.pem --cert c.pem --bits 2048 --types all
+jh-sign keygen --key k2.pem --cert c2.pem --bits 2048 --types policy
+jh-sign keygen --key cell-key.pem --cert cell.pem --bits 2048
+jh-sign keygen --key other-key.pem --cert other.pem --bits 2048 --types all
 cp /jailhouse/policy/sandbox.pol pol
 printf 'not a policy\n' >text
 
@@ -43,7 +48,14 @@ insmod $ko
 jailhouse keyring add c.der
 jailhouse keyring list | grep -q "Jailhouse development signing key" ||
 	die "certificate not listed"
-
+jailhouse keyring add c2.der
+jailhouse keyring add cell.der
+dmesg | tail -n 1 | grep -q "trusted to sign: cell,inmate$" ||
+	die "cell key's rights not logged: $(dmesg | tail -n 1)"
+if jailhouse keyring add c.der 2>err; then
+	die "the same key added twice"
+fi
+grep -q "File exists" err || die "added twice: $(cat err)"
 step "a good image is accepted and measured"
 sign good --name base --version 2
 jailhouse policy load good
@@ -64,8 +76,15 @@ jh-sign --key k.pem --cert c.pem --cell base -o inmate text
 refused inmate "inmate: signed as a 'inmate' image, not as a 'policy' one" \
 	type
 sign old --name base --version 1
-refused old "old: security version 1 is below the floor 2 that skid:" \
+refused old "old: security version 1 is below the floor 2 reached before" \
 	rollback
+jh-sign --key k2.pem --cert c2.pem --name other --version 1 -o other-old pol
+refused other-old "other-old: security version 1 is below the floor 2" \
+	rollback
+jh-sign --force --key cell-key.pem --cert cell.pem --name base --version 3 \
+	-o cell-signed pol
+refused cell-signed "cell-signed: signed by skid:.*, whose certificate does \
+not grant signing 'policy' images" rights
 jh-sign --key other-key.pem --cert other.pem --name base --version 3 \
 	-o untrusted pol
 refused untrusted "untrusted: signed by a key the .jailhouse keyring does \

@@ -3,7 +3,8 @@
 # By hand: the kernel accepts a signature made by `openssl cms -sign`
 # (signed attributes, certificate included, signer named by issuer and
 # serial) placed in our format. Prepare on the host, then run:
-#   d=$(mktemp -d) && signer/jh-sign keygen --key $d/k.pem --cert $d/c.pem &&
+#   d=$(mktemp -d) && signer/jh-sign keygen --types policy \
+#       --key $d/k.pem --cert $d/c.pem &&
 #   signer/jh-sign --key $d/k.pem --cert $d/c.pem -o $d/p policy/sandbox.pol &&
 #   cms=$(od -An -tu4 -j $(($(stat -c %s $d/p) - 28)) -N4 $d/p) &&
 #   head -c $(($(stat -c %s $d/p) - 32 - cms)) $d/p >$d/content &&

@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # machines: qemu
-# The trust chain (docs/threat-model.md). Rollback floors bind to image
-# type and signer, not to the free-form name, and survive a module reload
+# The trust chain (docs/threat-model.md). A policy's rollback floor binds
+# to its type, not to the signer or the free-form name, and survives a module reload
 # through the jailhouse tool's floors file. What a cell runs is what was
 # verified: root rewriting the loaded image through /dev/mem between load
 # and start (pinned to CPU 2) only stops that CPU, and the cell runs the
@@ -28,7 +28,7 @@ refused() {
 	echo "refused '$*': $(dmesg | tail -n 1)"
 }
 
-step "rollback floors: type and signer, not the free-form name"
+step "rollback floors: the type, not the free-form name"
 rm -f /var/lib/jailhouse/floors
 signed_load_module
 jh-sign --name base --version 3 -o $work/pol3 policy/sandbox.pol
