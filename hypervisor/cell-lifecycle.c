@@ -516,14 +516,22 @@ long cell_start(struct per_cpu *caller, struct cell *cell)
 
 long cell_set_loadable(struct per_cpu *caller, struct cell *cell)
 {
+	int err;
+
 	(void)caller;
-	return cell_stop(cell);
+	err = cell_stop(cell);
+	if (!err)
+		cell->load_cleared = false;
+	return err;
 }
 
 /*
  * The loader's verified bytes go straight from its buffer in root RAM to
  * the cell: loadable memory never returns to the root cell, so nothing
- * can change it between the loader's verification and start.
+ * can change it between the loader's verification and start. The first
+ * chunk after SET_LOADABLE clears that memory, so that nothing of an
+ * earlier load is left for an unsigned string to complete; a restart
+ * without a load (shutdown, start) keeps what the cell had.
  */
 long cell_load(struct per_cpu *caller, struct cell *cell,
 	       unsigned long chunk_gpa)
@@ -549,6 +557,12 @@ long cell_load(struct per_cpu *caller, struct cell *cell,
 			      desc->num_memory_regions, chunk.src, chunk.size,
 			      JAILHOUSE_MEM_READ))
 		return -EFAULT;
+	if (!cell->load_cleared) {
+		err = cell_clear_loadable(cell);
+		if (err)
+			return err;
+		cell->load_cleared = true;
+	}
 	return copy_root_to_cell(cell, chunk.dst, chunk.src, chunk.size);
 }
 
