@@ -252,9 +252,8 @@ static int check_io_regions(const struct jailhouse_cell_desc *desc)
 
 	if (n < 0)
 		return 0;
-	printk("Cell \"%s\" refused: memory region %d: I/O memory in no "
-	       "BAR of its PCI devices and in no assignable region of the "
-	       "root cell (0x%llx)\n", desc->name, n,
+	printk("Cell \"%s\" refused: memory region %d: %s (0x%llx)\n",
+	       desc->name, n, jailhouse_rule_text(JH_RULE_IO_NOT_OWN),
 	       jailhouse_cell_mem_regions(desc)[n].phys_start);
 	return -EINVAL;
 }

@@ -258,9 +258,8 @@ static int check_linux_ram(const struct jailhouse_cell_desc *desc)
 		    !mem[n].size)
 			continue;
 		if (!firmware_ram(&mem[n])) {
-			cell_err(desc->name, "memory region %u: %#llx is not "
-				 "RAM in the firmware's memory map (ACPI, "
-				 "reserved or a hole); map it as io", n,
+			cell_err(desc->name, "memory region %u: %s (%#llx)", n,
+				 jailhouse_rule_text(JH_RULE_FIRMWARE_RAM),
 				 mem[n].phys_start);
 			return -EINVAL;
 		}
@@ -365,9 +364,9 @@ static int check_linux_irqs(const struct jailhouse_cell_desc *desc)
 				 "root-irqs)", ioapic_id, pin, irq);
 			continue;
 		}
-		cell_err(desc->name, "IOAPIC %u pin %u: Linux's IRQ %u uses "
-			 "it (see /proc/interrupts); unbind its driver first",
-			 ioapic_id, pin, irq);
+		cell_err(desc->name, "IOAPIC %u pin %u: %s (Linux IRQ %u)",
+			 ioapic_id, pin, jailhouse_rule_text(JH_RULE_ROOT_IRQ),
+			 irq);
 		return -EBUSY;
 	}
 	return 0;
