@@ -252,9 +252,8 @@ static int check_io_regions(const struct jailhouse_cell_desc *desc)
 
 	if (n < 0)
 		return 0;
-	printk("Cell \"%s\" refused: memory region %d: I/O memory in no "
-	       "BAR of its PCI devices and in no assignable region of the "
-	       "root cell (0x%llx)\n", desc->name, n,
+	printk("Cell \"%s\" refused: memory region %d: %s (0x%llx)\n",
+	       desc->name, n, jailhouse_rule_text(JH_RULE_IO_NOT_OWN),
 	       jailhouse_cell_mem_regions(desc)[n].phys_start);
 	return -EINVAL;
 }
@@ -519,14 +518,24 @@ long cell_start(struct per_cpu *caller, struct cell *cell)
 
 long cell_set_loadable(struct per_cpu *caller, struct cell *cell)
 {
+	int err;
+
 	(void)caller;
-	return cell_failed(cell) ? -ENOTRECOVERABLE : cell_stop(cell);
+	if (cell_failed(cell))
+		return -ENOTRECOVERABLE;
+	err = cell_stop(cell);
+	if (!err)
+		cell->load_cleared = false;
+	return err;
 }
 
 /*
  * The loader's verified bytes go straight from its buffer in root RAM to
  * the cell: loadable memory never returns to the root cell, so nothing
- * can change it between the loader's verification and start.
+ * can change it between the loader's verification and start. The first
+ * chunk after SET_LOADABLE clears that memory, so that nothing of an
+ * earlier load is left for an unsigned string to complete; a restart
+ * without a load (shutdown, start) keeps what the cell had.
  */
 long cell_load(struct per_cpu *caller, struct cell *cell,
 	       unsigned long chunk_gpa)
@@ -554,6 +563,12 @@ long cell_load(struct per_cpu *caller, struct cell *cell,
 			      desc->num_memory_regions, chunk.src, chunk.size,
 			      JAILHOUSE_MEM_READ))
 		return -EFAULT;
+	if (!cell->load_cleared) {
+		err = cell_clear_loadable(cell);
+		if (err)
+			return err;
+		cell->load_cleared = true;
+	}
 	return copy_root_to_cell(cell, chunk.dst, chunk.src, chunk.size);
 }
 

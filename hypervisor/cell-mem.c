@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Memory moving between the root cell and the others: reading a
- * descriptor out of root memory, copying a verified image into a cell,
- * taking a cell's regions from the root
- * cell's nested tables and giving them back, zeroing them first.
+ * descriptor out of root memory, copying a verified image into a cell
+ * whose loadable memory was cleared first, taking a cell's regions from
+ * the root cell's nested tables and giving them back, zeroing them first.
  */
 #include <jailhouse/arch.h>
 #include <jailhouse/cell.h>
@@ -247,6 +247,23 @@ int cell_scrub(const struct cell *cell)
 		      (root_loses(&mem[n]) &&
 		       ivshmem_section(cell->config, n))) ||
 		    kept_by_other(cell, &mem[n]))
+			continue;
+		err = scrub_region(&mem[n]);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+int cell_clear_loadable(const struct cell *cell)
+{
+	const struct jailhouse_memory *mem =
+		jailhouse_cell_mem_regions(cell->config);
+	unsigned int n;
+	int err;
+
+	for (n = 0; n < cell->config->num_memory_regions; n++) {
+		if (!(mem[n].flags & JAILHOUSE_MEM_LOADABLE))
 			continue;
 		err = scrub_region(&mem[n]);
 		if (err)

@@ -29,6 +29,7 @@
 #include <asm/e820/api.h>
 
 #include <jailhouse/cell-config.h>
+#include <jailhouse/comm-region.h>
 #include <jailhouse/signature.h>
 
 #include "cell.h"
@@ -54,12 +55,20 @@ struct cell {
 	struct cpumask offlined;
 	/* Verified and validated copy, kmalloc'd: physically contiguous. */
 	struct jailhouse_cell_desc *desc;
+	/*
+	 * Its last load completed: its loadable memory holds the images
+	 * verified then (and what the cell wrote since). Before a first
+	 * load, and after one that failed on the way, it holds what the
+	 * root cell left there or a part of a load: start is refused.
+	 */
+	bool loaded;
 };
 
 /* One image of a JAILHOUSE_CELL_LOAD, verified, with its destination. */
 struct load_image {
 	struct jailhouse_verified v;
 	u64 address;
+	bool string;		/* unsigned: JAILHOUSE_LOAD_STRING */
 };
 
 static LIST_HEAD(cells);
@@ -252,9 +261,8 @@ static int check_linux_ram(const struct jailhouse_cell_desc *desc)
 		    !mem[n].size)
 			continue;
 		if (!firmware_ram(&mem[n])) {
-			cell_err(desc->name, "memory region %u: %#llx is not "
-				 "RAM in the firmware's memory map (ACPI, "
-				 "reserved or a hole); map it as io", n,
+			cell_err(desc->name, "memory region %u: %s (%#llx)", n,
+				 jailhouse_rule_text(JH_RULE_FIRMWARE_RAM),
 				 mem[n].phys_start);
 			return -EINVAL;
 		}
@@ -359,9 +367,9 @@ static int check_linux_irqs(const struct jailhouse_cell_desc *desc)
 				 "root-irqs)", ioapic_id, pin, irq);
 			continue;
 		}
-		cell_err(desc->name, "IOAPIC %u pin %u: Linux's IRQ %u uses "
-			 "it (see /proc/interrupts); unbind its driver first",
-			 ioapic_id, pin, irq);
+		cell_err(desc->name, "IOAPIC %u pin %u: %s (Linux IRQ %u)",
+			 ioapic_id, pin, jailhouse_rule_text(JH_RULE_ROOT_IRQ),
+			 irq);
 		return -EBUSY;
 	}
 	return 0;
@@ -581,7 +589,8 @@ static int verify_image(struct cell *cell,
 		cell_err(name, "image flags: %#x, unknown", in->flags);
 		return -EINVAL;
 	}
-	if (in->flags & JAILHOUSE_LOAD_STRING) {
+	out->string = in->flags & JAILHOUSE_LOAD_STRING;
+	if (out->string) {
 		err = read_string(cell, in, &out->v);
 	} else {
 		err = jailhouse_verify_fd(in->image_fd, JAILHOUSE_IMAGE_INMATE,
@@ -598,9 +607,83 @@ static int verify_image(struct cell *cell,
 		return -ERANGE;
 	}
 	out->address = in->address;
-	if (in->flags & JAILHOUSE_LOAD_STRING)
-		return measure_string(cell, out);
 	return 0;
+}
+
+static bool image_holds(const struct load_image *image, u64 address)
+{
+	return address >= image->address &&
+	       address - image->address < image->v.payload_size;
+}
+
+/*
+ * Inside a signed image a string may only fill the command-line buffer
+ * an inmate leaves zero at JAILHOUSE_CMDLINE_ADDR (docs/inmates.md):
+ * anywhere else it would replace signed code or data.
+ */
+static bool string_fits(const struct load_image *s,
+			const struct load_image *image)
+{
+	u64 off = s->address - image->address;
+
+	if (!jailhouse_ranges_overlap(s->address, s->v.payload_size,
+				      image->address, image->v.payload_size))
+		return true;
+	return s->address == JAILHOUSE_CMDLINE_ADDR &&
+	       image_holds(image, s->address) &&
+	       s->v.payload_size <= image->v.payload_size - off &&
+	       jailhouse_all_zero(image->v.payload + off, s->v.payload_size);
+}
+
+/*
+ * String @s against the signed images of the load: it holds neither the
+ * cell's entry point nor signed bytes, and the entry point lies in a
+ * signed image, so that the cell starts in signed code. The hypervisor
+ * clears the loadable memory before a load (hypervisor/cell-mem.c):
+ * nothing of an earlier load is left for a string to complete.
+ */
+static int check_string(struct cell *cell, const struct load_image *s,
+			const struct load_image *images, unsigned int num)
+{
+	u64 entry = cell->desc->cpu_reset_address;
+	bool entry_signed = false;
+	unsigned int n;
+
+	if (image_holds(s, entry)) {
+		cell_err(cell->desc->name, "string at %#llx: holds the cell's "
+			 "entry point %#llx", s->address, entry);
+		return -EPERM;
+	}
+	for (n = 0; n < num; n++) {
+		if (images[n].string)
+			continue;
+		if (!string_fits(s, &images[n])) {
+			cell_err(cell->desc->name, "string at %#llx: overlaps "
+				 "the signed image at %#llx", s->address,
+				 images[n].address);
+			return -EPERM;
+		}
+		entry_signed |= image_holds(&images[n], entry);
+	}
+	if (entry_signed)
+		return 0;
+	cell_err(cell->desc->name, "string at %#llx: the cell's entry point "
+		 "%#llx is in no signed image of the load", s->address, entry);
+	return -EPERM;
+}
+
+/* Each string's place is checked, then it is measured. */
+static int check_strings(struct cell *cell, const struct load_image *images,
+			 unsigned int num)
+{
+	unsigned int n;
+	int err = 0;
+
+	for (n = 0; n < num && !err; n++)
+		if (images[n].string)
+			err = check_string(cell, &images[n], images, num) ?:
+			      measure_string(cell, &images[n]);
+	return err;
 }
 
 /* Physical address of the loader's own buffer byte at @p. */
@@ -664,16 +747,22 @@ static long cell_load(struct cell *cell,
 	for (n = 0; n < num && !err; n++)
 		err = verify_image(cell, &in[n], &images[n]);
 	if (!err)
+		err = check_strings(cell, images, num);
+	if (!err)
 		err = cell_call(cell, JAILHOUSE_HC_CELL_SET_LOADABLE, "load");
+	if (!err)
+		cell->loaded = false;
 	for (n = 0; n < num && !err; n++)
 		err = copy_image(cell, &images[n], chunk);
 	kfree(chunk);
 	if (images)
 		release_images(images, num);
-	if (!err)
-		pr_info("jailhouse: cell '%s': %u image(s) loaded\n",
-			cell->desc->name, num);
-	return err;
+	if (err)
+		return err;
+	cell->loaded = true;
+	pr_info("jailhouse: cell '%s': %u image(s) loaded\n",
+		cell->desc->name, num);
+	return 0;
 }
 
 static long load_locked(const struct jailhouse_cell_load_args *args,
@@ -718,8 +807,14 @@ long jailhouse_cmd_cell_load(struct jailhouse_cell_load_args __user *arg)
 
 static long cell_start(struct cell *cell)
 {
-	long err = cell_call(cell, JAILHOUSE_HC_CELL_START, "start");
+	long err;
 
+	if (!cell->loaded) {
+		cell_err(cell->desc->name, "start: no complete load since "
+			 "create; load its images first");
+		return -ENOEXEC;
+	}
+	err = cell_call(cell, JAILHOUSE_HC_CELL_START, "start");
 	if (!err)
 		pr_info("jailhouse: cell '%s' started\n", cell->desc->name);
 	return err;

@@ -116,16 +116,46 @@ size_t jailhouse_cell_size(const struct jailhouse_cell_desc *cell)
 	return sizeof(*cell) + arrays_size(cell);
 }
 
-size_t jailhouse_system_size(const struct jailhouse_system *sys)
+/* The arrays after the root cell's, once their counts are in bounds. */
+static size_t machine_size(const struct jailhouse_system *sys)
 {
-	return sizeof(*sys) + arrays_size(&sys->root_cell);
+	return sys->num_firmware_ranges *
+	       sizeof(struct jailhouse_firmware_range) +
+	       sys->num_root_bars * sizeof(struct jailhouse_pci_bar) +
+	       sys->num_root_irqchips * sizeof(struct jailhouse_irqchip);
 }
 
-static const char *revision_problem(__u16 revision)
+size_t jailhouse_system_size(const struct jailhouse_system *sys)
+{
+	return sizeof(*sys) + arrays_size(&sys->root_cell) + machine_size(sys);
+}
+
+const struct jailhouse_firmware_range *
+jailhouse_system_firmware_map(const struct jailhouse_system *sys)
+{
+	return (const void *)((const __u8 *)&sys->root_cell +
+			      jailhouse_cell_size(&sys->root_cell));
+}
+
+const struct jailhouse_pci_bar *
+jailhouse_system_root_bars(const struct jailhouse_system *sys)
+{
+	return (const void *)(jailhouse_system_firmware_map(sys) +
+			      sys->num_firmware_ranges);
+}
+
+const struct jailhouse_irqchip *
+jailhouse_system_root_irqchips(const struct jailhouse_system *sys)
+{
+	return (const void *)(jailhouse_system_root_bars(sys) +
+			      sys->num_root_bars);
+}
+
+static const char *revision_problem(__u16 revision, __u16 expected)
 {
 	if (revision <= JAILHOUSE_UPSTREAM_REVISION)
 		return "a Jailhouse binary; convert it with jh-config import";
-	if (revision != JAILHOUSE_CONFIG_REVISION)
+	if (revision != expected)
 		return "unsupported config revision";
 	return NULL;
 }
@@ -203,8 +233,9 @@ static const char *header_problem(const struct jailhouse_cell_desc *cell)
 		return "not a cell descriptor (bad signature)";
 	if (cell->architecture != JAILHOUSE_ARCH_X86)
 		return "built for another architecture";
-	if (revision_problem(cell->revision))
-		return revision_problem(cell->revision);
+	if (revision_problem(cell->revision, JAILHOUSE_CONFIG_REVISION))
+		return revision_problem(cell->revision,
+					JAILHOUSE_CONFIG_REVISION);
 	if (cell->flags & ~JAILHOUSE_CELL_FLAGS_VALID)
 		return "unknown cell flags";
 	if (cell->reserved)
@@ -430,6 +461,59 @@ int jailhouse_cell_validate(const void *blob, size_t size,
 	return cell_validate(blob, size, err);
 }
 
+/* Counts in bounds, and 0 for what the flags do not say is there. */
+static const char *machine_counts_problem(const struct jailhouse_system *sys)
+{
+	if (sys->num_firmware_ranges > JAILHOUSE_MAX_FIRMWARE_RANGES ||
+	    sys->num_root_bars > JAILHOUSE_MAX_ROOT_BARS ||
+	    sys->num_root_irqchips > JAILHOUSE_MAX_IOAPICS)
+		return "more firmware ranges, root BARs or root pin sets "
+		       "than allowed";
+	if ((!(sys->flags & JAILHOUSE_SYS_FIRMWARE_MAP) &&
+	     sys->num_firmware_ranges) ||
+	    (!(sys->flags & JAILHOUSE_SYS_ROOT_BARS) && sys->num_root_bars) ||
+	    (!(sys->flags & JAILHOUSE_SYS_ROOT_IRQS) &&
+	     sys->num_root_irqchips))
+		return "firmware ranges, root BARs or root pins without "
+		       "their flag";
+	return NULL;
+}
+
+static const char *
+firmware_range_problem(const struct jailhouse_firmware_range *r)
+{
+	if (!r->size || range_wraps(r->start, r->size))
+		return "empty or wrapping";
+	if (r->type < JAILHOUSE_FIRMWARE_RAM ||
+	    r->type > JAILHOUSE_FIRMWARE_NVS)
+		return "unknown type";
+	return r->reserved ? "reserved field is not zero" : NULL;
+}
+
+static const char *root_bar_problem(const struct jailhouse_pci_bar *bar)
+{
+	if (!bar->size || range_wraps(bar->start, bar->size))
+		return "empty or wrapping";
+	if (bar->bar > 5)
+		return "BAR number above 5";
+	return jailhouse_all_zero(bar->reserved, sizeof(bar->reserved)) ?
+	       NULL : "reserved field is not zero";
+}
+
+/* The arrays after the root cell's, which @sys's counts size. */
+static int machine_validate(const struct jailhouse_system *sys,
+			    struct jailhouse_config_error *err)
+{
+	return CHECK_ARRAY(err, "firmware range",
+			   jailhouse_system_firmware_map(sys),
+			   sys->num_firmware_ranges, firmware_range_problem) ?:
+	       CHECK_ARRAY(err, "root BAR", jailhouse_system_root_bars(sys),
+			   sys->num_root_bars, root_bar_problem) ?:
+	       CHECK_ARRAY(err, "root pin set",
+			   jailhouse_system_root_irqchips(sys),
+			   sys->num_root_irqchips, irqchip_problem);
+}
+
 static const char *system_header_problem(const struct jailhouse_system *sys)
 {
 	if (memcmp(sys->signature, JAILHOUSE_SYSTEM_SIGNATURE,
@@ -437,11 +521,13 @@ static const char *system_header_problem(const struct jailhouse_system *sys)
 		return "not a system config (bad signature)";
 	if (sys->architecture != JAILHOUSE_ARCH_X86)
 		return "built for another architecture";
-	if (revision_problem(sys->revision))
-		return revision_problem(sys->revision);
-	if (sys->flags || sys->reserved)
-		return "flags or reserved field not zero";
-	return NULL;
+	if (revision_problem(sys->revision, JAILHOUSE_SYSTEM_REVISION))
+		return revision_problem(sys->revision,
+					JAILHOUSE_SYSTEM_REVISION);
+	if ((sys->flags & ~JAILHOUSE_SYS_FLAGS_VALID) || sys->reserved ||
+	    sys->reserved2)
+		return "unknown flags or reserved field not zero";
+	return machine_counts_problem(sys);
 }
 
 static const char *hypervisor_memory_problem(const struct jailhouse_memory *m)
@@ -523,8 +609,15 @@ int jailhouse_system_validate(const void *blob, size_t size,
 	ret = platform_validate(&sys->platform, err);
 	if (ret)
 		return ret;
-	/* The root cell's header is the last member of the system config. */
-	return cell_validate(&sys->root_cell,
-			     size - (sizeof(*sys) - sizeof(sys->root_cell)),
-			     err);
+	/*
+	 * The root cell's header is the last member of the system config,
+	 * its arrays then the machine's follow (counts checked above).
+	 */
+	if (size - sizeof(*sys) < machine_size(sys))
+		return fail(err, "system header", "element counts do not "
+			    "match the blob's length");
+	ret = cell_validate(&sys->root_cell,
+			    size - (sizeof(*sys) - sizeof(sys->root_cell)) -
+			    machine_size(sys), err);
+	return ret ?: machine_validate(sys, err);
 }

@@ -35,9 +35,9 @@ int jailhouse_cell_validate(const void *blob, size_t size,
 			    struct jailhouse_config_error *err);
 
 /**
- * Validate a system config: its own fields, the platform info and the
- * embedded root cell (as jailhouse_cell_validate()); the blob must end
- * exactly where the root cell's arrays end.
+ * Validate a system config: its own fields, the platform info, the
+ * embedded root cell (as jailhouse_cell_validate()) and the machine's
+ * arrays after it; the blob must end exactly where they end.
  *
  * Return: 0, or -EINVAL with *err filled.
  */
@@ -56,6 +56,14 @@ const char *jailhouse_cell_name_problem(const char *name);
 size_t jailhouse_cell_size(const struct jailhouse_cell_desc *cell);
 /* Total bytes of a validated system config. */
 size_t jailhouse_system_size(const struct jailhouse_system *sys);
+
+/* Arrays of a validated system config after the root cell's. */
+const struct jailhouse_firmware_range *
+jailhouse_system_firmware_map(const struct jailhouse_system *sys);
+const struct jailhouse_pci_bar *
+jailhouse_system_root_bars(const struct jailhouse_system *sys);
+const struct jailhouse_irqchip *
+jailhouse_system_root_irqchips(const struct jailhouse_system *sys);
 
 /* Arrays of a validated cell descriptor. */
 const __u8 *jailhouse_cell_cpu_set(const struct jailhouse_cell_desc *cell);

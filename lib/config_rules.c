@@ -48,6 +48,13 @@ static const char *const rule_texts[JH_RULE_COUNT] = {
 		"CPU's physical address width",
 	[JH_RULE_GUEST_BITS] = "region's guest range lies beyond what the "
 		"nested page tables translate",
+	[JH_RULE_FIRMWARE_RAM] = "RAM region is not RAM in the firmware's "
+		"memory map (ACPI, reserved or a hole); map it as io",
+	[JH_RULE_IO_NOT_OWN] = "I/O memory in no BAR of its PCI devices and "
+		"in no assignable region of the root cell",
+	[JH_RULE_ROOT_IRQ] = "IOAPIC pin carries an interrupt a root cell "
+		"driver requested (see /proc/interrupts); unbind its driver "
+		"first, or use a policy class with root-irqs",
 };
 
 const char *jailhouse_rule_text(enum jailhouse_rule rule)
@@ -282,6 +289,102 @@ static void check_kept_devices(struct jailhouse_checker *chk,
 			   RULE_PAGE_SIZE);
 }
 
+/* A firmware range of type RAM (@ram) or any other touches the range. */
+static bool firmware_touches(const struct jailhouse_system *sys,
+			     __u64 start, __u64 size, bool ram)
+{
+	const struct jailhouse_firmware_range *r =
+		jailhouse_system_firmware_map(sys);
+	unsigned int n;
+
+	for (n = 0; n < sys->num_firmware_ranges; n++)
+		if ((r[n].type == JAILHOUSE_FIRMWARE_RAM) == ram &&
+		    jailhouse_ranges_overlap(start, size, r[n].start,
+					     r[n].size))
+			return true;
+	return false;
+}
+
+/*
+ * As the loader's check_linux_ram() over the live firmware map: a RAM
+ * region touches no firmware range but RAM, and some RAM.
+ */
+static void check_firmware_ram(struct jailhouse_checker *chk,
+			       const struct jailhouse_cell_desc *cell,
+			       unsigned int i,
+			       const struct jailhouse_memory *mem)
+{
+	const struct jailhouse_system *sys = chk->sys;
+
+	if (!(sys->flags & JAILHOUSE_SYS_FIRMWARE_MAP) ||
+	    (mem->flags & JAILHOUSE_MEM_IO))
+		return;
+	if (firmware_touches(sys, mem->phys_start, mem->size, false) ||
+	    !firmware_touches(sys, mem->phys_start, mem->size, true))
+		flag(chk, JH_RULE_FIRMWARE_RAM, cell, "memory region", i,
+		     mem->phys_start);
+}
+
+static bool inside(const struct jailhouse_memory *mem, __u64 base,
+		   __u64 size)
+{
+	return size >= mem->size && mem->phys_start >= base &&
+	       mem->phys_start - base <= size - mem->size;
+}
+
+/* Region @mem lies in one memory BAR of PCI device @dev of the root. */
+static bool in_root_bar(const struct jailhouse_system *sys,
+			const struct jailhouse_pci_device *dev,
+			const struct jailhouse_memory *mem)
+{
+	const struct jailhouse_pci_bar *bar = jailhouse_system_root_bars(sys);
+	unsigned int n;
+
+	for (n = 0; n < sys->num_root_bars; n++)
+		if (dev->domain == 0 && bar[n].bdf == dev->bdf &&
+		    inside(mem, bar[n].start, bar[n].size))
+			return true;
+	return false;
+}
+
+static bool in_assignable(const struct jailhouse_cell_desc *root,
+			  const struct jailhouse_memory *mem)
+{
+	const struct jailhouse_memory *r = jailhouse_cell_mem_regions(root);
+	const __u64 flags = JAILHOUSE_MEM_IO | JAILHOUSE_MEM_ASSIGNABLE;
+	unsigned int n;
+
+	for (n = 0; n < root->num_memory_regions; n++)
+		if ((r[n].flags & flags) == flags &&
+		    inside(mem, r[n].phys_start, r[n].size))
+			return true;
+	return false;
+}
+
+/*
+ * As the hypervisor's pci_io_region_refused() over the live BARs: an
+ * I/O region lies in a BAR of one of the cell's own PCI devices or in an
+ * assignable region of the root cell.
+ */
+static void check_own_io(struct jailhouse_checker *chk,
+			 const struct jailhouse_cell_desc *cell,
+			 unsigned int i, const struct jailhouse_memory *mem)
+{
+	const struct jailhouse_pci_device *dev =
+		jailhouse_cell_pci_devices(cell);
+	unsigned int n;
+
+	if (!(chk->sys->flags & JAILHOUSE_SYS_ROOT_BARS) ||
+	    !(mem->flags & JAILHOUSE_MEM_IO) ||
+	    in_assignable(&chk->sys->root_cell, mem))
+		return;
+	for (n = 0; n < cell->num_pci_devices; n++)
+		if (in_root_bar(chk->sys, &dev[n], mem))
+			return;
+	flag(chk, JH_RULE_IO_NOT_OWN, cell, "memory region", i,
+	     mem->phys_start);
+}
+
 static void check_region(struct jailhouse_checker *chk,
 			 const struct jailhouse_cell_desc *cell,
 			 unsigned int i, const struct jailhouse_memory *mem)
@@ -316,6 +419,10 @@ static void check_region(struct jailhouse_checker *chk,
 		flag(chk, JH_RULE_OUTSIDE_ROOT, cell, "memory region", i,
 		     mem->phys_start);
 	check_kept_devices(chk, cell, i, mem);
+	if (chk->machine_rules) {
+		check_firmware_ram(chk, cell, i, mem);
+		check_own_io(chk, cell, i, mem);
+	}
 }
 
 static void check_regions(struct jailhouse_checker *chk,
@@ -388,16 +495,58 @@ static bool ioapic_exists(const struct jailhouse_checker *chk, __u32 id)
 	return false;
 }
 
+/* First pin both pin sets hold, or -1. */
+static int common_pin(const struct jailhouse_irqchip *x,
+		      const struct jailhouse_irqchip *y)
+{
+	unsigned int pin;
+
+	if (x->ioapic_id != y->ioapic_id)
+		return -1;
+	for (pin = 0; pin < JAILHOUSE_IOAPIC_PINS; pin++)
+		if (x->pin_bitmap[pin / 32] & y->pin_bitmap[pin / 32] &
+		    (1U << (pin % 32)))
+			return pin;
+	return -1;
+}
+
+/*
+ * As the loader's check_linux_irqs() over the live IRQs: no pin of the
+ * cell carries an interrupt a root cell driver requested.
+ */
+static void check_root_irqs(struct jailhouse_checker *chk,
+			    const struct jailhouse_cell_desc *cell,
+			    unsigned int i, const struct jailhouse_irqchip *chip)
+{
+	const struct jailhouse_system *sys = chk->sys;
+	const struct jailhouse_irqchip *root =
+		jailhouse_system_root_irqchips(sys);
+	unsigned int n;
+	int pin;
+
+	if (!(sys->flags & JAILHOUSE_SYS_ROOT_IRQS) || chk->root_irqs_allowed)
+		return;
+	for (n = 0; n < sys->num_root_irqchips; n++) {
+		pin = common_pin(chip, &root[n]);
+		if (pin >= 0)
+			flag(chk, JH_RULE_ROOT_IRQ, cell, "IOAPIC pin set", i,
+			     pin);
+	}
+}
+
 static void check_irqchips(struct jailhouse_checker *chk,
 			   const struct jailhouse_cell_desc *cell)
 {
 	const struct jailhouse_irqchip *chip = jailhouse_cell_irqchips(cell);
 	unsigned int i;
 
-	for (i = 0; i < cell->num_irqchips; i++)
+	for (i = 0; i < cell->num_irqchips; i++) {
 		if (!ioapic_exists(chk, chip[i].ioapic_id))
 			flag(chk, JH_RULE_BAD_IOAPIC, cell, "IOAPIC pin set",
 			     i, chip[i].ioapic_id);
+		if (chk->machine_rules && !is_root(chk, cell))
+			check_root_irqs(chk, cell, i, &chip[i]);
+	}
 }
 
 /* Whether @a and @b are endpoints of one ivshmem device. */
@@ -607,21 +756,6 @@ static void pair_pci(struct jailhouse_checker *chk,
 				 da[i].bdf == db[j].bdf)
 				flag_conflict(chk, JH_RULE_PCI_CONFLICT, a, i,
 					      b, j, "PCI device", da[i].bdf);
-}
-
-/* First pin both pin sets hold, or -1. */
-static int common_pin(const struct jailhouse_irqchip *x,
-		      const struct jailhouse_irqchip *y)
-{
-	unsigned int pin;
-
-	if (x->ioapic_id != y->ioapic_id)
-		return -1;
-	for (pin = 0; pin < JAILHOUSE_IOAPIC_PINS; pin++)
-		if (x->pin_bitmap[pin / 32] & y->pin_bitmap[pin / 32] &
-		    (1U << (pin % 32)))
-			return pin;
-	return -1;
 }
 
 static void pair_irqchips(struct jailhouse_checker *chk,

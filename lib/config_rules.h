@@ -41,6 +41,9 @@ enum jailhouse_rule {
 	JH_RULE_PHYS_BITS,		/* beyond the physical width */
 	JH_RULE_GUEST_BITS,		/* beyond the nested tables */
 	JH_RULE_IVSHMEM_ROOT,		/* root-peer section not rootshared */
+	JH_RULE_FIRMWARE_RAM,		/* RAM the firmware's map lacks */
+	JH_RULE_IO_NOT_OWN,		/* I/O memory of no own BAR */
+	JH_RULE_ROOT_IRQ,		/* a pin a root driver has */
 	JH_RULE_COUNT
 };
 
@@ -80,6 +83,16 @@ struct jailhouse_checker {
 	 */
 	unsigned int phys_bits;
 	unsigned int guest_bits;
+	/*
+	 * Also the rules over what the system config says the machine's
+	 * firmware and the root cell's devices use (JH_RULE_FIRMWARE_RAM,
+	 * _IO_NOT_OWN, _ROOT_IRQ), where it says it: the offline check.
+	 * The loader and the hypervisor check the live machine instead,
+	 * and report with the same texts.
+	 */
+	bool machine_rules;
+	/* The cells' policy class allows root-irqs (no JH_RULE_ROOT_IRQ). */
+	bool root_irqs_allowed;
 	unsigned int violations;	/* counted by the rules */
 };
 
@@ -94,7 +107,8 @@ const char *jailhouse_rule_text(enum jailhouse_rule rule);
  * cell, that no region's physical range touches a device the hypervisor
  * emulates (whatever its guest address; the IOMMU's registers have their
  * own rule, for every cell), and that it does not take the root cell's
- * name.
+ * name; with machine_rules, the rules over the machine's firmware map,
+ * root BARs and root pins.
  */
 void jailhouse_check_cell(struct jailhouse_checker *chk,
 			  const struct jailhouse_cell_desc *cell);

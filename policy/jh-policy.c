@@ -4,9 +4,11 @@
  * against it.
  *   jh-policy compile POLICY.policy [-o OUT.pol]
  *   jh-policy show POLICY
- *   jh-policy check POLICY CELL [--signer CERT]
+ *   jh-policy check POLICY CELL [--signer CERT] [--system SYSTEM]
  * show and check take the policy (and the cell) as text or binary; check
- * explains every violation and exits 1 if there is one.
+ * explains every violation and exits 1 if there is one. With --system,
+ * check also applies jh-config check's rules against the system config,
+ * the machine's included, under the cell's class (root-irqs).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 
 #include <jailhouse/policy.h>
 
+#include "../lib/policy.h"
 #include "policy-tool.h"
 
 static int usage(void)
@@ -21,11 +24,13 @@ static int usage(void)
 	fprintf(stderr,
 		"usage: jh-policy compile POLICY.policy [-o OUT.pol]\n"
 		"       jh-policy show POLICY\n"
-		"       jh-policy check POLICY CELL [--signer CERT]\n"
+		"       jh-policy check POLICY CELL [--signer CERT] "
+		"[--system SYSTEM]\n"
 		"Without -o, compile writes POLICY.pol. show prints a policy\n"
 		"as text that compiles back to the same bytes. show and check\n"
 		"take text or binary files; with --signer, check also checks\n"
-		"that the certificate's key may sign the cell.\n");
+		"that the certificate's key may sign the cell; with --system,\n"
+		"that the cell passes jh-config check against SYSTEM.\n");
 	return 2;
 }
 
@@ -76,8 +81,33 @@ static int cmd_show(const char *in, char *error)
 	return ret;
 }
 
+/*
+ * jh-config check of @cell (checked against @policy already) with the
+ * system config at @path, as the loader would check it at create: a
+ * pin a root driver holds passes if the cell's class allows root-irqs.
+ */
+static int check_system(const char *path, const char *cell_path,
+			const struct config_blob *policy,
+			const struct config_blob *cell, char *error)
+{
+	const struct jailhouse_cell_desc *desc = (const void *)cell->data;
+	const char *names[] = { path, cell_path };
+	const struct jailhouse_policy_class *c;
+	struct config_blob set[2] = { { 0 }, *cell };
+	int ret;
+
+	c = jailhouse_policy_find_class((const void *)policy->data,
+					desc->name);
+	ret = config_load(path, &set[0], error) ?:
+	      config_check_machine(stdout, names, set, 2,
+				   c && (c->flags & JAILHOUSE_POLICY_ROOT_IRQS),
+				   error);
+	config_blob_free(&set[0]);
+	return ret;
+}
+
 static int cmd_check(const char *policy_path, const char *cell_path,
-		     const char *cert, char *error)
+		     const char *cert, const char *system, char *error)
 {
 	struct config_blob policy, cell = { 0 };
 	struct jailhouse_signer_id signer;
@@ -90,6 +120,8 @@ static int cmd_check(const char *policy_path, const char *cell_path,
 	ret = config_load(cell_path, &cell, error) ?:
 	      policy_check_cell(stdout, &policy, &cell, cert ? &signer : NULL,
 				error);
+	if (!ret && system)
+		ret = check_system(system, cell_path, &policy, &cell, error);
 	config_blob_free(&policy);
 	config_blob_free(&cell);
 	if (!ret)
@@ -97,9 +129,27 @@ static int cmd_check(const char *policy_path, const char *cell_path,
 	return ret;
 }
 
+/* check's options after POLICY CELL, each at most once. */
+static int check_options(int argc, char **argv, const char **cert,
+			 const char **system)
+{
+	int i;
+
+	for (i = 4; i + 1 < argc; i += 2) {
+		if (!strcmp(argv[i], "--signer") && !*cert)
+			*cert = argv[i + 1];
+		else if (!strcmp(argv[i], "--system") && !*system)
+			*system = argv[i + 1];
+		else
+			return -EINVAL;
+	}
+	return i == argc ? 0 : -EINVAL;
+}
+
 static int run(int argc, char **argv, char *error)
 {
 	const char *opt = argc == 5 ? argv[3] : NULL;
+	const char *cert = NULL, *system = NULL;
 
 	if (strcmp(argv[1], "compile") == 0 && argc == 3)
 		return cmd_compile(argv[2], NULL, error);
@@ -107,11 +157,9 @@ static int run(int argc, char **argv, char *error)
 		return cmd_compile(argv[2], argv[4], error);
 	if (strcmp(argv[1], "show") == 0 && argc == 3)
 		return cmd_show(argv[2], error);
-	if (strcmp(argv[1], "check") == 0 && argc == 4)
-		return cmd_check(argv[2], argv[3], NULL, error);
-	if (strcmp(argv[1], "check") == 0 && argc == 6 &&
-	    !strcmp(argv[4], "--signer"))
-		return cmd_check(argv[2], argv[3], argv[5], error);
+	if (strcmp(argv[1], "check") == 0 && argc >= 4 &&
+	    !check_options(argc, argv, &cert, &system))
+		return cmd_check(argv[2], argv[3], cert, system, error);
 	return -EINVAL;
 }
 

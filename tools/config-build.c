@@ -520,21 +520,20 @@ static int parse_ioapic(struct text_doc *td, yaml_node_t *node, void *elem)
 	return 0;
 }
 
-/* An optional list of at most 8 elements into a fixed array. */
-static int parse_fixed_list(struct text_doc *td, yaml_node_t *map,
-			    const char *key, void *array, size_t size,
-			    item_parser parse, __u8 *count)
+/* The list @node under @key, at most @max elements, into @array. */
+static int parse_list(struct text_doc *td, yaml_node_t *node, const char *key,
+		      unsigned int max, void *array, size_t size,
+		      item_parser parse, unsigned int *count)
 {
-	yaml_node_t *node = text_map_get(td, map, key);
-	int i, len = node ? text_seq_len(td, node, key) : 0;
+	int i, len = text_seq_len(td, node, key);
 	int ret;
 
 	if (len < 0)
 		return len;
-	if (len > 8)
-		return text_error(td, node, "more than 8 entries in '%s'",
-				  key);
-	*count = (__u8)len;
+	if ((unsigned int)len > max)
+		return text_error(td, node, "more than %u entries in '%s'",
+				  max, key);
+	*count = len;
 	for (i = 0; i < len; i++) {
 		ret = parse(td, text_seq_item(td, node, i),
 			    (uint8_t *)array + i * size);
@@ -542,6 +541,20 @@ static int parse_fixed_list(struct text_doc *td, yaml_node_t *map,
 			return ret;
 	}
 	return 0;
+}
+
+/* An optional list of at most 8 elements into a fixed array. */
+static int parse_fixed_list(struct text_doc *td, yaml_node_t *map,
+			    const char *key, void *array, size_t size,
+			    item_parser parse, __u8 *count)
+{
+	yaml_node_t *node = text_map_get(td, map, key);
+	unsigned int n = 0;
+	int ret;
+
+	ret = node ? parse_list(td, node, key, 8, array, size, parse, &n) : 0;
+	*count = (__u8)n;
+	return ret;
 }
 
 static const char *const platform_keys[] = {
@@ -570,13 +583,125 @@ static int parse_platform(struct text_doc *td, yaml_node_t *node,
 				&pf->num_ioapics);
 }
 
+static const char *const firmware_keys[] = { "start", "size", "type", NULL };
+
+static int parse_firmware_range(struct text_doc *td, yaml_node_t *node,
+				void *elem)
+{
+	struct jailhouse_firmware_range *r = elem;
+	unsigned long long type = 0;
+	yaml_node_t *tnode;
+	int ret;
+
+	ret = text_map_check(td, node, "firmware range", firmware_keys) ?:
+	      GET_NUM(td, node, "start", ULLONG_MAX, true, r->start) ?:
+	      GET_NUM(td, node, "size", ULLONG_MAX, true, r->size) ?:
+	      text_map_need(td, node, "type", &tnode) ?:
+	      text_choice(td, tnode, config_firmware_types, &type);
+	r->type = (__u32)type;
+	return ret;
+}
+
+static const char *const bar_keys[] = { "bdf", "bar", "start", "size", NULL };
+
+static int parse_root_bar(struct text_doc *td, yaml_node_t *node, void *elem)
+{
+	struct jailhouse_pci_bar *bar = elem;
+	yaml_node_t *bdf;
+	__u16 bdf_value = 0;
+	int ret;
+
+	ret = text_map_check(td, node, "root BAR", bar_keys) ?:
+	      text_map_need(td, node, "bdf", &bdf) ?:
+	      parse_bdf(td, bdf, &bdf_value) ?:
+	      GET_NUM(td, node, "bar", 5, true, bar->bar) ?:
+	      GET_NUM(td, node, "start", ULLONG_MAX, true, bar->start) ?:
+	      GET_NUM(td, node, "size", ULLONG_MAX, true, bar->size);
+	bar->bdf = bdf_value;
+	return ret;
+}
+
+/* What jh-config create read of the machine, each list with its flag. */
+struct machine_build {
+	__u32 flags;
+	unsigned int num[3];
+	struct jailhouse_firmware_range ranges[JAILHOUSE_MAX_FIRMWARE_RANGES];
+	struct jailhouse_pci_bar bars[JAILHOUSE_MAX_ROOT_BARS];
+	struct jailhouse_irqchip pins[JAILHOUSE_MAX_IOAPICS];
+};
+
+static const struct {
+	const char *key;
+	__u32 flag;
+	unsigned int max;
+	size_t off, size;
+	item_parser parse;
+} machine_lists[] = {
+	{ "firmware-map", JAILHOUSE_SYS_FIRMWARE_MAP,
+	  JAILHOUSE_MAX_FIRMWARE_RANGES, offsetof(struct machine_build, ranges),
+	  sizeof(struct jailhouse_firmware_range), parse_firmware_range },
+	{ "root-bars", JAILHOUSE_SYS_ROOT_BARS, JAILHOUSE_MAX_ROOT_BARS,
+	  offsetof(struct machine_build, bars),
+	  sizeof(struct jailhouse_pci_bar), parse_root_bar },
+	{ "root-irqs", JAILHOUSE_SYS_ROOT_IRQS, JAILHOUSE_MAX_IOAPICS,
+	  offsetof(struct machine_build, pins),
+	  sizeof(struct jailhouse_irqchip), parse_irqchip },
+};
+
+static int parse_machine(struct text_doc *td, yaml_node_t *node,
+			 struct machine_build *mb)
+{
+	yaml_node_t *list;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < 3; i++) {
+		list = text_map_get(td, node, machine_lists[i].key);
+		if (!list)
+			continue;
+		mb->flags |= machine_lists[i].flag;
+		ret = parse_list(td, list, machine_lists[i].key,
+				 machine_lists[i].max,
+				 (uint8_t *)mb + machine_lists[i].off,
+				 machine_lists[i].size, machine_lists[i].parse,
+				 &mb->num[i]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* The lists' bytes, in their order, at @out. */
+static void machine_copy(const struct machine_build *mb, uint8_t *out)
+{
+	unsigned int i;
+	size_t len;
+
+	for (i = 0; i < 3; i++) {
+		len = mb->num[i] * machine_lists[i].size;
+		memcpy(out, (const uint8_t *)mb + machine_lists[i].off, len);
+		out += len;
+	}
+}
+
+static size_t machine_bytes(const struct machine_build *mb)
+{
+	size_t len = 0;
+	unsigned int i;
+
+	for (i = 0; i < 3; i++)
+		len += mb->num[i] * machine_lists[i].size;
+	return len;
+}
+
 static const char *const hv_keys[] = { "phys", "size", NULL };
 static const char *const system_keys[] = {
-	"hypervisor-memory", "debug-console", "platform", NULL
+	"hypervisor-memory", "debug-console", "platform", "firmware-map",
+	"root-bars", "root-irqs", NULL
 };
 
 static int parse_system(struct text_doc *td, yaml_node_t *node,
-			struct jailhouse_system *sys)
+			struct jailhouse_system *sys, struct machine_build *mb)
 {
 	struct jailhouse_memory *hv = &sys->hypervisor_memory;
 	yaml_node_t *hv_node, *con, *pf;
@@ -584,7 +709,7 @@ static int parse_system(struct text_doc *td, yaml_node_t *node,
 	memcpy(sys->signature, JAILHOUSE_SYSTEM_SIGNATURE,
 	       JAILHOUSE_SIGNATURE_LEN);
 	sys->architecture = JAILHOUSE_ARCH_X86;
-	sys->revision = JAILHOUSE_CONFIG_REVISION;
+	sys->revision = JAILHOUSE_SYSTEM_REVISION;
 	if (text_map_check(td, node, "system", system_keys) ||
 	    text_map_need(td, node, "hypervisor-memory", &hv_node) ||
 	    text_map_check(td, hv_node, "hypervisor-memory", hv_keys) ||
@@ -595,7 +720,15 @@ static int parse_system(struct text_doc *td, yaml_node_t *node,
 	if (con && parse_console(td, con, &sys->debug_console))
 		return -EINVAL;
 	pf = text_map_get(td, node, "platform");
-	return pf ? parse_platform(td, pf, &sys->platform) : 0;
+	if (pf && parse_platform(td, pf, &sys->platform))
+		return -EINVAL;
+	if (parse_machine(td, node, mb))
+		return -EINVAL;
+	sys->flags = mb->flags;
+	sys->num_firmware_ranges = mb->num[0];
+	sys->num_root_bars = mb->num[1];
+	sys->num_root_irqchips = mb->num[2];
+	return 0;
 }
 
 /* The list item holding element @index of @spec's list @node. */
@@ -653,11 +786,51 @@ static const char *const top_keys[] = {
 	"system", "root-cell", "cell", NULL
 };
 
+/* The system config: header, root cell, then the machine's lists. */
+static int assemble_system(struct jailhouse_system *sys,
+			   const struct cell_build *cb,
+			   const struct machine_build *mb,
+			   struct config_blob *out)
+{
+	size_t extra = machine_bytes(mb);
+	uint8_t *grown;
+	int ret;
+
+	sys->root_cell = cb->hdr;
+	ret = assemble(sys, sizeof(*sys), cb, out);
+	if (ret || !extra)
+		return ret;
+	grown = realloc(out->data, out->size + extra);
+	if (!grown)
+		return -ENOMEM;
+	machine_copy(mb, grown + out->size);
+	out->data = grown;
+	out->size += extra;
+	return 0;
+}
+
+static int build_system(struct text_doc *td, yaml_node_t *root,
+			yaml_node_t *sys_node, yaml_node_t **cell,
+			struct cell_build *cb, struct config_blob *out)
+{
+	struct jailhouse_system sys = { 0 };
+	struct machine_build *mb = calloc(1, sizeof(*mb));
+	int ret;
+
+	if (!mb)
+		return -ENOMEM;
+	ret = parse_system(td, sys_node, &sys, mb) ?:
+	      text_map_need(td, root, "root-cell", cell) ?:
+	      parse_cell(td, *cell, cb) ?:
+	      assemble_system(&sys, cb, mb, out);
+	free(mb);
+	return ret;
+}
+
 static int build_doc(struct text_doc *td, struct config_blob *out)
 {
 	yaml_node_t *root = text_root(td), *sys_node, *cell = NULL;
 	struct cell_build cb = { 0 };
-	struct jailhouse_system sys = { 0 };
 	bool system;
 	int ret;
 
@@ -669,16 +842,12 @@ static int build_doc(struct text_doc *td, struct config_blob *out)
 	if (system && text_map_get(td, root, "cell"))
 		return text_error(td, root, "expected either 'system' with "
 				  "'root-cell', or 'cell', not both");
-	ret = system ? parse_system(td, sys_node, &sys) ?:
-		       text_map_need(td, root, "root-cell", &cell) :
-		       text_map_need(td, root, "cell", &cell);
-	ret = ret ?: parse_cell(td, cell, &cb);
-	if (!ret && system) {
-		sys.root_cell = cb.hdr;
-		ret = assemble(&sys, sizeof(sys), &cb, out);
-	} else if (!ret) {
-		ret = assemble(&cb.hdr, sizeof(cb.hdr), &cb, out);
-	}
+	if (system)
+		ret = build_system(td, root, sys_node, &cell, &cb, out);
+	else
+		ret = text_map_need(td, root, "cell", &cell) ?:
+		      parse_cell(td, cell, &cb) ?:
+		      assemble(&cb.hdr, sizeof(cb.hdr), &cb, out);
 	free(cb.elems);
 	return ret ?: validate(td, cell, out, system);
 }

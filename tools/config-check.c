@@ -44,6 +44,7 @@ static void value_text(char *buf, size_t len,
 			 (x >> 3) & 0x1f, x & 7);
 		break;
 	case JH_RULE_IRQ_CONFLICT:
+	case JH_RULE_ROOT_IRQ:
 		snprintf(buf, len, " (pin %llu)", x);
 		break;
 	case JH_RULE_BAD_IOMMU:
@@ -120,13 +121,42 @@ static int validate_all(const char *const *names,
 	return 0;
 }
 
-int config_check(FILE *out, const char *const *names,
-		 const struct config_blob *blobs, unsigned int num,
-		 char *error)
+/*
+ * What the system config does not say about the machine (written by
+ * hand or imported from Jailhouse): the loader checks it at create. On
+ * stderr, apart from the violations.
+ */
+static void note_unknown(FILE *out, const char *name,
+			 const struct jailhouse_system *sys)
+{
+	static const struct {
+		__u32 flag;
+		const char *what;
+	} facts[] = {
+		{ JAILHOUSE_SYS_FIRMWARE_MAP, "no firmware memory map: RAM "
+		  "regions are not checked against it" },
+		{ JAILHOUSE_SYS_ROOT_BARS, "no root BARs: I/O regions are not "
+		  "checked against the cells' own BARs" },
+		{ JAILHOUSE_SYS_ROOT_IRQS, "no root pins: IOAPIC pins are not "
+		  "checked against the root cell's drivers" },
+	};
+	unsigned int n;
+
+	for (n = 0; n < 3; n++)
+		if (!(sys->flags & facts[n].flag))
+			fprintf(out, "note: %s: %s (jh-config create writes "
+				"it; the loader checks at create)\n", name,
+				facts[n].what);
+}
+
+int config_check_machine(FILE *out, const char *const *names,
+			 const struct config_blob *blobs, unsigned int num,
+			 bool root_irqs_allowed, char *error)
 {
 	const struct jailhouse_cell_desc *cells[num ?: 1];
 	struct jailhouse_checker chk = {
-		.report = print_violation, .ctx = out,
+		.report = print_violation, .ctx = out, .machine_rules = true,
+		.root_irqs_allowed = root_irqs_allowed,
 	};
 	unsigned int i, found;
 	int ret;
@@ -135,6 +165,8 @@ int config_check(FILE *out, const char *const *names,
 	if (ret)
 		return ret;
 	chk.sys = (const void *)blobs[0].data;
+	if (num > 1)
+		note_unknown(stderr, names[0], chk.sys);
 	for (i = 1; i < num; i++)
 		cells[i - 1] = (const void *)blobs[i].data;
 	found = jailhouse_check_all(&chk, cells, num - 1);
@@ -143,4 +175,11 @@ int config_check(FILE *out, const char *const *names,
 	snprintf(error, CONFIG_ERROR_LEN, "%u rule violation%s", found,
 		 found == 1 ? "" : "s");
 	return -EINVAL;
+}
+
+int config_check(FILE *out, const char *const *names,
+		 const struct config_blob *blobs, unsigned int num,
+		 char *error)
+{
+	return config_check_machine(out, names, blobs, num, false, error);
 }

@@ -279,6 +279,8 @@ static int gather(struct create_machine *m)
 	if (!ret)
 		ret = create_read_pci(m->root, &m->pci, m->error);
 	if (!ret)
+		ret = create_read_irqs(m->root, &m->irqs, m->error);
+	if (!ret)
 		ret = read_acpi(m);
 	if (!ret)
 		ret = find_reservation(m);
@@ -301,6 +303,7 @@ static void release(struct create_machine *m)
 	free(m->ioports.e);
 	free(m->memmap.e);
 	free(m->pci.d);
+	free(m->irqs.i);
 	free(m->cpus);
 	free(m->cmdline);
 }

@@ -594,7 +594,8 @@ static int import_system(struct import *im, const struct jh14_system *in,
 	memcpy(out->signature, JAILHOUSE_SYSTEM_SIGNATURE,
 	       JAILHOUSE_SIGNATURE_LEN);
 	out->architecture = JAILHOUSE_ARCH_X86;
-	out->revision = JAILHOUSE_CONFIG_REVISION;
+	/* Jailhouse knows no firmware map nor root BARs or pins: no flags. */
+	out->revision = JAILHOUSE_SYSTEM_REVISION;
 	out->hypervisor_memory.phys_start = in->hypervisor_memory.phys_start;
 	out->hypervisor_memory.size = in->hypervisor_memory.size;
 	import_platform(im, in, &out->platform);

@@ -61,6 +61,14 @@ const struct text_name config_iommu_types[] = {
 	{ NULL, 0 }
 };
 
+const struct text_name config_firmware_types[] = {
+	{ "ram", JAILHOUSE_FIRMWARE_RAM },
+	{ "reserved", JAILHOUSE_FIRMWARE_RESERVED },
+	{ "acpi", JAILHOUSE_FIRMWARE_ACPI },
+	{ "nvs", JAILHOUSE_FIRMWARE_NVS },
+	{ NULL, 0 }
+};
+
 #define R	JAILHOUSE_MSR_READ
 #define RW	(JAILHOUSE_MSR_READ | JAILHOUSE_MSR_WRITE)
 

@@ -18,6 +18,7 @@ extern const struct text_name config_pci_flags[];
 extern const struct text_name config_pci_types[];
 extern const struct text_name config_console_types[];
 extern const struct text_name config_iommu_types[];
+extern const struct text_name config_firmware_types[];
 
 /*
  * MSR ranges a Linux root cell reads and writes directly, which the list

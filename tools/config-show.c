@@ -237,6 +237,48 @@ static void show_platform(FILE *out, const struct jailhouse_platform_info *p)
 		show_ioapic(out, &p->ioapics[i]);
 }
 
+static void show_firmware_range(FILE *out,
+				const struct jailhouse_firmware_range *r)
+{
+	char buf[32];
+
+	fprintf(out, "    - {start: 0x%llx, size: %s, type: %s}\n", r->start,
+		config_size_text(buf, sizeof(buf), r->size),
+		config_name_of(config_firmware_types, r->type));
+}
+
+static void show_root_bar(FILE *out, const struct jailhouse_pci_bar *bar)
+{
+	char buf[32];
+
+	config_show_bdf(out, "    - {bdf", bar->bdf);
+	fprintf(out, ", bar: %u, start: 0x%llx, size: %s}\n", bar->bar,
+		bar->start, config_size_text(buf, sizeof(buf), bar->size));
+}
+
+/* A list the system flags say is known, even if empty: "key: []". */
+#define SHOW_KNOWN(out, sys, flag, key, base, count, show)		\
+	do {								\
+		if (!((sys)->flags & (flag)))				\
+			break;						\
+		if (!(count))						\
+			fprintf(out, "  %s: []\n", key);		\
+		SHOW_ARRAY(out, key, base, count, show);		\
+	} while (0)
+
+static void show_machine(FILE *out, const struct jailhouse_system *sys)
+{
+	SHOW_KNOWN(out, sys, JAILHOUSE_SYS_FIRMWARE_MAP, "firmware-map",
+		   jailhouse_system_firmware_map(sys),
+		   sys->num_firmware_ranges, show_firmware_range);
+	SHOW_KNOWN(out, sys, JAILHOUSE_SYS_ROOT_BARS, "root-bars",
+		   jailhouse_system_root_bars(sys), sys->num_root_bars,
+		   show_root_bar);
+	SHOW_KNOWN(out, sys, JAILHOUSE_SYS_ROOT_IRQS, "root-irqs",
+		   jailhouse_system_root_irqchips(sys),
+		   sys->num_root_irqchips, show_irqchip);
+}
+
 static void show_system(FILE *out, const struct jailhouse_system *sys)
 {
 	const struct jailhouse_memory *hv = &sys->hypervisor_memory;
@@ -247,6 +289,7 @@ static void show_system(FILE *out, const struct jailhouse_system *sys)
 		config_size_text(buf, sizeof(buf), hv->size));
 	show_console(out, "debug-console", &sys->debug_console);
 	show_platform(out, &sys->platform);
+	show_machine(out, sys);
 	show_cell(out, "root-cell", &sys->root_cell);
 }
 

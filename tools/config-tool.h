@@ -121,9 +121,16 @@ int config_import(const char *file, const struct config_blob *in,
 
 /*
  * Validate a system config and cell descriptors (the loaded files, named
- * by @names) and apply every rule of lib/config_rules.c, printing each
- * violation to @out. Return: 0 if all is well, -EINVAL otherwise.
+ * by @names) and apply every rule of lib/config_rules.c, the machine's
+ * included (a note on stderr for each fact the system config lacks),
+ * printing each violation to @out. @root_irqs_allowed: the cells' policy
+ * class allows root-irqs. Return: 0 if all is well, -EINVAL otherwise.
  */
+int config_check_machine(FILE *out, const char *const *names,
+			 const struct config_blob *blobs, unsigned int num,
+			 bool root_irqs_allowed, char *error);
+
+/* config_check_machine() for cells no policy allows root-irqs. */
 int config_check(FILE *out, const char *const *names,
 		 const struct config_blob *blobs, unsigned int num,
 		 char *error);

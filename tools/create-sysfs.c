@@ -358,3 +358,93 @@ int create_read_pci(const char *root, struct create_pcis *out, char *error)
 	free_list(names, num);
 	return ret;
 }
+
+static int add_irq(struct create_irqs *out, const struct create_irq *irq)
+{
+	struct create_irq *grown;
+
+	grown = realloc(out->i, (out->num + 1) * sizeof(*grown));
+	if (!grown)
+		return -ENOMEM;
+	out->i = grown;
+	out->i[out->num++] = *irq;
+	return 0;
+}
+
+/*
+ * "  4:   0   12   IO-APIC   4-edge      ttyS0": the IRQ, one count per
+ * CPU, the chip, the hwirq and trigger, then the drivers that requested
+ * it; only IOAPIC lines with a driver count. Other lines (NMI:, MSI
+ * chips, IRQs without a driver) are skipped, malformed ones are errors.
+ */
+static int parse_irq_line(char *line, unsigned int cpus,
+			  struct create_irq *irq, bool *wanted)
+{
+	char *tok, *save, *chip = NULL, *hw = NULL;
+	unsigned int n;
+	char *end;
+
+	*wanted = false;
+	tok = strtok_r(line, " \t", &save);
+	if (!tok || !*tok || tok[strlen(tok) - 1] != ':')
+		return tok ? -EINVAL : 0;
+	irq->irq = strtoul(tok, &end, 10);
+	if (end == tok || *end != ':')
+		return 0;		/* NMI:, LOC:, ERR:... */
+	for (n = 0; n < cpus; n++)
+		if (!strtok_r(NULL, " \t", &save))
+			return -EINVAL;
+	chip = strtok_r(NULL, " \t", &save);
+	hw = chip ? strtok_r(NULL, " \t", &save) : NULL;
+	if (!chip || !hw || !strstr(chip, "IO-APIC"))
+		return 0;
+	irq->pin = strtoul(hw, &end, 10);
+	if (end == hw || *end != '-')
+		return -EINVAL;
+	*wanted = strtok_r(NULL, " \t", &save) != NULL;
+	return 0;
+}
+
+static unsigned int count_cpus(const char *header)
+{
+	unsigned int n = 0;
+
+	while ((header = strstr(header, "CPU")) != NULL) {
+		n++;
+		header += 3;
+	}
+	return n;
+}
+
+int create_read_irqs(const char *root, struct create_irqs *out, char *error)
+{
+	char *text, *line, *next;
+	unsigned int n = 2, cpus;
+	struct create_irq irq;
+	bool wanted;
+	int ret;
+
+	*out = (struct create_irqs){ NULL, 0, false };
+	ret = create_read_text(root, "proc/interrupts", &text, error);
+	if (ret == -ENOENT)
+		return 0;
+	if (ret)
+		return ret;
+	out->known = true;
+	line = strchr(text, '\n');
+	cpus = count_cpus(text);
+	for (line = line ? line + 1 : NULL; !ret && line && *line;
+	     line = next, n++) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		ret = parse_irq_line(line, cpus, &irq, &wanted);
+		if (ret)
+			snprintf(error, CONFIG_ERROR_LEN, "%s/proc/interrupts:"
+				 "%u: malformed", root, n);
+		else if (wanted)
+			ret = add_irq(out, &irq);
+	}
+	free(text);
+	return ret;
+}

@@ -356,10 +356,25 @@ static void write_pci(FILE *out, const struct create_machine *m)
 	}
 }
 
+/* Pins of IOAPIC @n: IOAPIC_PINS unless the next GSI base is closer. */
+static unsigned int ioapic_pins(const struct create_machine *m,
+				unsigned int n)
+{
+	const struct acpi_ioapic *io = &m->madt.ioapics[n], *other;
+	unsigned int k, pins = IOAPIC_PINS;
+
+	for (k = 0; k < m->madt.num_ioapics; k++) {
+		other = &m->madt.ioapics[k];
+		if (other->gsi_base > io->gsi_base &&
+		    other->gsi_base - io->gsi_base < pins)
+			pins = other->gsi_base - io->gsi_base;
+	}
+	return pins;
+}
+
 static void write_pins(FILE *out, const struct create_machine *m)
 {
-	const struct acpi_ioapic *io, *other;
-	unsigned int n, k, pins;
+	unsigned int n;
 
 	if (!m->madt.num_ioapics)
 		return;
@@ -367,18 +382,150 @@ static void write_pins(FILE *out, const struct create_machine *m)
 		"closer: the MADT does\n  # not say (Linux's boot log does, "
 		"\"IOAPIC[0]: ... GSI 0-23\"). Review.\n  ioapic-pins:\n",
 		IOAPIC_PINS);
+	for (n = 0; n < m->madt.num_ioapics; n++)
+		fprintf(out, "    - {ioapic: %u, pins: [0-%u]}\n",
+			m->madt.ioapics[n].id, ioapic_pins(m, n) - 1);
+}
+
+static const char *firmware_type(const struct create_entry *e)
+{
+	if (named(e, "System RAM"))
+		return "ram";
+	if (named(e, "ACPI Tables"))
+		return "acpi";
+	if (named(e, "ACPI Non-volatile Storage"))
+		return "nvs";
+	return "reserved";
+}
+
+static void write_firmware_map(FILE *out, const struct create_machine *m)
+{
+	const struct create_entry *e;
+	char size[32];
+	unsigned int n;
+
+	if (!m->memmap.num) {
+		fprintf(out, "  # No /sys/firmware/memmap: no firmware map, "
+			"jh-config check cannot\n  # tell firmware memory "
+			"from RAM (the loader can).\n");
+		return;
+	}
+	fprintf(out, "  # The firmware's memory map (/sys/firmware/memmap, "
+		"before memmap=): jh-config\n  # check refuses a cell's RAM "
+		"that is not RAM here, as the loader does.\n"
+		"  firmware-map:\n");
+	for (n = 0; n < m->memmap.num; n++) {
+		e = &m->memmap.e[n];
+		fprintf(out, "    - {start: 0x%" PRIx64 ", size: %s, type: "
+			"%s}   # %s\n", e->start,
+			config_size_text(size, sizeof(size), e->end - e->start),
+			firmware_type(e), e->name);
+	}
+}
+
+static void write_root_bars(FILE *out, const struct create_machine *m)
+{
+	const struct create_pci *d;
+	unsigned int n, bar, count = 0;
+	char size[32];
+
+	fprintf(out, "  # The memory BARs of every PCI device (sysfs): "
+		"jh-config check refuses a\n  # cell's I/O region in no BAR "
+		"of its own devices, as the hypervisor does.\n"
+		"  root-bars:");
+	for (n = 0; n < m->pci.num; n++) {
+		d = &m->pci.d[n];
+		for (bar = 0; bar < CREATE_BARS; bar++) {
+			if (!(d->bar_flags[bar] & IORESOURCE_MEM) ||
+			    !d->bar_start[bar])
+				continue;
+			fprintf(out, "%s    - {bdf: \"%02x:%02x.%x\", bar: %u, "
+				"start: 0x%" PRIx64 ", size: %s}\n",
+				count++ ? "" : "\n", d->bus, d->dev, d->fn, bar,
+				d->bar_start[bar],
+				config_size_text(size, sizeof(size),
+						 d->bar_end[bar] -
+						 d->bar_start[bar]));
+		}
+	}
+	if (!count)
+		fprintf(out, " []\n");
+}
+
+/*
+ * The IOAPIC of Linux IRQ @irq: the one whose GSIs hold it (Linux
+ * numbers IOAPIC interrupts by GSI), the one at GSI 0 for the ISA IRQs
+ * (0-15), which ACPI may route to other pins. -1: none.
+ */
+static int irq_ioapic(const struct create_machine *m, unsigned int irq)
+{
+	const struct acpi_ioapic *io;
+	unsigned int n;
+
 	for (n = 0; n < m->madt.num_ioapics; n++) {
 		io = &m->madt.ioapics[n];
-		pins = IOAPIC_PINS;
-		for (k = 0; k < m->madt.num_ioapics; k++) {
-			other = &m->madt.ioapics[k];
-			if (other->gsi_base > io->gsi_base &&
-			    other->gsi_base - io->gsi_base < pins)
-				pins = other->gsi_base - io->gsi_base;
-		}
-		fprintf(out, "    - {ioapic: %u, pins: [0-%u]}\n", io->id,
-			pins - 1);
+		if (irq < 16 ? io->gsi_base == 0 :
+		    irq >= io->gsi_base &&
+		    irq - io->gsi_base < ioapic_pins(m, n))
+			return n;
 	}
+	return -1;
+}
+
+/* The pins of IOAPIC @n that root drivers hold; their number. */
+static unsigned int held_pins(const struct create_machine *m, unsigned int n,
+			      uint8_t held[JAILHOUSE_IOAPIC_PINS / 8])
+{
+	unsigned int k, pin, count = 0;
+
+	memset(held, 0, JAILHOUSE_IOAPIC_PINS / 8);
+	for (k = 0; k < m->irqs.num; k++) {
+		pin = m->irqs.i[k].pin;
+		if (irq_ioapic(m, m->irqs.i[k].irq) != (int)n ||
+		    pin >= JAILHOUSE_IOAPIC_PINS ||
+		    (held[pin / 8] & (1U << (pin % 8))))
+			continue;
+		held[pin / 8] |= 1U << (pin % 8);
+		count++;
+	}
+	return count;
+}
+
+static void write_held_pins(FILE *out, unsigned int id,
+			    const uint8_t held[JAILHOUSE_IOAPIC_PINS / 8])
+{
+	const char *sep = "";
+	unsigned int pin;
+
+	fprintf(out, "    - {ioapic: %u, pins: [", id);
+	for (pin = 0; pin < JAILHOUSE_IOAPIC_PINS; pin++)
+		if (held[pin / 8] & (1U << (pin % 8))) {
+			fprintf(out, "%s%u", sep, pin);
+			sep = ", ";
+		}
+	fprintf(out, "]}\n");
+}
+
+static void write_root_irqs(FILE *out, const struct create_machine *m)
+{
+	uint8_t held[JAILHOUSE_IOAPIC_PINS / 8];
+	unsigned int n, count = 0;
+
+	if (!m->irqs.known) {
+		fprintf(out, "  # No /proc/interrupts: the pins root drivers "
+			"hold are not known.\n");
+		return;
+	}
+	for (n = 0; n < m->madt.num_ioapics; n++)
+		count += held_pins(m, n, held);
+	fprintf(out, "  # IOAPIC pins with a Linux driver's interrupt "
+		"(/proc/interrupts; the ISA\n  # IRQs on the IOAPIC at GSI "
+		"0): jh-config check refuses a cell that\n  # takes one, as "
+		"the loader does. Review.\n  root-irqs:%s\n",
+		count ? "" : " []");
+	for (n = 0; n < m->madt.num_ioapics; n++)
+		if (held_pins(m, n, held))
+			write_held_pins(out, m->madt.ioapics[n].id, held);
 }
 
 static void write_text(FILE *out, const struct create_machine *m,
@@ -394,6 +541,9 @@ static void write_text(FILE *out, const struct create_machine *m,
 	write_mmconfig_pm(out, m);
 	write_iommus(out, m);
 	write_ioapics(out, m);
+	write_firmware_map(out, m);
+	write_root_bars(out, m);
+	write_root_irqs(out, m);
 	fprintf(out, "\nroot-cell:\n  name: \"linux\"   # review: shown by "
 		"`jailhouse cell list`, signed with it\n  # Every present CPU "
 		"(/sys/devices/system/cpu/present).\n  cpus: [%s]\n",

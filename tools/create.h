@@ -2,7 +2,7 @@
 /*
  * jh-config create: a system config for the machine it runs on, read from
  * a root directory (/ or a captured copy, tests/sysroot/): /proc/iomem,
- * /proc/ioports, /proc/cmdline, /sys/devices/system/cpu, /sys/bus/pci,
+ * /proc/ioports, /proc/interrupts, /proc/cmdline, /sys/devices/system/cpu, /sys/bus/pci,
  * /sys/firmware/memmap and the ACPI tables (acpi.h). create-sysfs.c reads
  * the files, create-regions.c lays out memory and port ranges,
  * config-create.c decides and writes the text (docs/config-format.md,
@@ -80,6 +80,22 @@ int create_read_memmap(const char *root, struct create_entries *out,
 		       char *error);
 int create_read_pci(const char *root, struct create_pcis *out, char *error);
 
+/* An IOAPIC interrupt of /proc/interrupts that a driver requested. */
+struct create_irq {
+	unsigned int irq;		/* Linux IRQ number */
+	unsigned int pin;		/* hwirq: the pin of its IOAPIC */
+};
+
+struct create_irqs {
+	struct create_irq *i;
+	unsigned int num;
+	bool known;			/* /proc/interrupts was there */
+};
+
+/* /proc/interrupts (unknown if absent). */
+int create_read_irqs(const char *root, struct create_irqs *out,
+		     char *error);
+
 /* Regions (create-regions.c). */
 int create_add(struct create_regions *set, uint64_t start, uint64_t end,
 	       uint64_t flags, const char *what);
@@ -101,6 +117,7 @@ struct create_machine {
 	char *error;
 	struct create_entries iomem, ioports, memmap;
 	struct create_pcis pci;
+	struct create_irqs irqs;
 	struct acpi_madt madt;
 	struct acpi_mcfg mcfg;
 	struct acpi_dmar dmar;

@@ -19,7 +19,10 @@
  *   num_pci_devices     x struct jailhouse_pci_device,
  *   num_irqchips        x struct jailhouse_irqchip.
  * A system config is struct jailhouse_system whose last member is the root
- * cell's header, followed by the root cell's arrays.
+ * cell's header, followed by the root cell's arrays, then (revision 101)
+ *   num_firmware_ranges x struct jailhouse_firmware_range,
+ *   num_root_bars       x struct jailhouse_pci_bar,
+ *   num_root_irqchips   x struct jailhouse_irqchip.
  *
  * All structures are packed and fixed-width (little endian, as the only
  * architecture is x86). Every element size and the header sizes are
@@ -38,6 +41,12 @@
 #define JAILHOUSE_CELL_DESC_SIGNATURE	"JHCLL"
 #define JAILHOUSE_SIGNATURE_LEN		5
 #define JAILHOUSE_CONFIG_REVISION	100
+/*
+ * System configs only: 101 adds what `jh-config check` needs to refuse
+ * what the loader refuses at create (the firmware's memory map, the root
+ * devices' BARs and IOAPIC pins).
+ */
+#define JAILHOUSE_SYSTEM_REVISION	101
 /* Revision of the Jailhouse binaries `jh-config import` understands. */
 #define JAILHOUSE_UPSTREAM_REVISION	14
 
@@ -56,6 +65,8 @@
 #define JAILHOUSE_MAX_IRQCHIPS		8
 #define JAILHOUSE_MAX_IOMMU_UNITS	8
 #define JAILHOUSE_MAX_IOAPICS		8
+#define JAILHOUSE_MAX_FIRMWARE_RANGES	256
+#define JAILHOUSE_MAX_ROOT_BARS		(JAILHOUSE_MAX_PCI_DEVICES * 6)
 
 /* Cell flags (struct jailhouse_cell_desc.flags). */
 /* Jailhouse-compatible: skip the shutdown handshake over the comm region. */
@@ -277,18 +288,58 @@ struct jailhouse_platform_info {
 	struct jailhouse_ioapic ioapics[JAILHOUSE_MAX_IOAPICS];
 } JAILHOUSE_PACKED;
 
+/*
+ * What the machine's firmware and the root cell's drivers use, as
+ * `jh-config create` read it; each part is there only if its flag is
+ * set (a config written by hand or imported from Jailhouse does not
+ * know it, and `jh-config check` says so). The loader checks the live
+ * machine instead; these let the offline check refuse the same cells.
+ */
+#define JAILHOUSE_SYS_FIRMWARE_MAP	0x1	/* firmware_ranges */
+#define JAILHOUSE_SYS_ROOT_BARS		0x2	/* root_bars */
+#define JAILHOUSE_SYS_ROOT_IRQS		0x4	/* root_irqchips */
+#define JAILHOUSE_SYS_FLAGS_VALID	0x7
+
+/* One range of the firmware's memory map (/sys/firmware/memmap). */
+#define JAILHOUSE_FIRMWARE_RAM		1	/* "System RAM" */
+#define JAILHOUSE_FIRMWARE_RESERVED	2	/* any other type */
+#define JAILHOUSE_FIRMWARE_ACPI		3	/* "ACPI Tables" */
+#define JAILHOUSE_FIRMWARE_NVS		4	/* "ACPI Non-volatile Storage" */
+
+struct jailhouse_firmware_range {
+	__u64 start;
+	__u64 size;
+	__u32 type;		/* JAILHOUSE_FIRMWARE_* */
+	__u32 reserved;
+} JAILHOUSE_PACKED;
+
+/* One memory BAR of a PCI device of the root cell (segment 0). */
+struct jailhouse_pci_bar {
+	__u64 start;
+	__u64 size;
+	__u16 bdf;		/* JAILHOUSE_PCI_BDF() */
+	__u8 bar;		/* 0-5 */
+	__u8 reserved[5];
+} JAILHOUSE_PACKED;
+
 /* System config: the machine, the hypervisor's place in it, the root. */
 struct jailhouse_system {
 	char signature[JAILHOUSE_SIGNATURE_LEN];	/* "JHSYS" */
 	__u8 architecture;	/* JAILHOUSE_ARCH_* */
-	__u16 revision;		/* JAILHOUSE_CONFIG_REVISION */
-	__u32 flags;		/* none defined yet: 0 */
+	__u16 revision;		/* JAILHOUSE_SYSTEM_REVISION */
+	__u32 flags;		/* JAILHOUSE_SYS_* */
 	__u32 reserved;
 
 	/* Physical memory reserved for the hypervisor (memmap=), RW only. */
 	struct jailhouse_memory hypervisor_memory;
 	struct jailhouse_console debug_console;
 	struct jailhouse_platform_info platform;
+	/* Elements after the root cell's arrays; 0 unless flagged. */
+	__u32 num_firmware_ranges;
+	__u32 num_root_bars;
+	/* Pins of IOAPICs (by id) that root drivers have interrupts on. */
+	__u32 num_root_irqchips;
+	__u32 reserved2;
 	/* The root cell (Linux); its arrays follow the system config. */
 	struct jailhouse_cell_desc root_cell;
 } JAILHOUSE_PACKED;
@@ -303,6 +354,8 @@ JAILHOUSE_ABI_SIZE(struct jailhouse_cell_desc, 112);
 JAILHOUSE_ABI_SIZE(struct jailhouse_iommu, 16);
 JAILHOUSE_ABI_SIZE(struct jailhouse_ioapic, 16);
 JAILHOUSE_ABI_SIZE(struct jailhouse_platform_info, 280);
-JAILHOUSE_ABI_SIZE(struct jailhouse_system, 464);
+JAILHOUSE_ABI_SIZE(struct jailhouse_firmware_range, 24);
+JAILHOUSE_ABI_SIZE(struct jailhouse_pci_bar, 24);
+JAILHOUSE_ABI_SIZE(struct jailhouse_system, 480);
 
 #endif /* !_JAILHOUSE_CELL_CONFIG_H */

@@ -21,7 +21,7 @@ static struct {
 } JAILHOUSE_PACKED machine = {
 	.sys = {
 		.signature = JAILHOUSE_SYSTEM_SIGNATURE,
-		.revision = JAILHOUSE_CONFIG_REVISION,
+		.revision = JAILHOUSE_SYSTEM_REVISION,
 		.hypervisor_memory = { .phys_start = 0x3b000000,
 				       .size = 0x1000000 },
 		.platform = {

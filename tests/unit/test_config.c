@@ -50,6 +50,23 @@ static const char system_text[] =
 	"  memory:\n"
 	"    - {size: 0x3b000000, flags: [read, write, execute, dma]}\n";
 
+/* The same machine as jh-config create writes it, with what it read. */
+static const char machine_text[] =
+	"system:\n"
+	"  hypervisor-memory: {phys: 0x3b000000, size: 16M}\n"
+	"  firmware-map:\n"
+	"    - {start: 0, size: 0x3ffdf000, type: ram}\n"
+	"    - {start: 0x3ffdf000, size: 132K, type: acpi}\n"
+	"  root-bars:\n"
+	"    - {bdf: \"00:03.0\", bar: 0, start: 0xfea00000, size: 1M}\n"
+	"  root-irqs:\n"
+	"    - {ioapic: 0, pins: [4]}\n"
+	"root-cell:\n"
+	"  name: root\n"
+	"  cpus: [0-3]\n"
+	"  memory:\n"
+	"    - {size: 0x3b000000, flags: [read, write, execute, dma]}\n";
+
 struct fixture {
 	struct config_blob blob;
 	struct jailhouse_cell_desc *cell;
@@ -72,6 +89,17 @@ static int setup_system(void **state)
 	struct fixture *f = calloc(1, sizeof(*f));
 
 	build_ok(system_text, &f->blob);
+	f->sys = (void *)f->blob.data;
+	f->cell = &f->sys->root_cell;
+	*state = f;
+	return 0;
+}
+
+static int setup_machine(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+
+	build_ok(machine_text, &f->blob);
 	f->sys = (void *)f->blob.data;
 	f->cell = &f->sys->root_cell;
 	*state = f;
@@ -419,6 +447,43 @@ static void test_system_fields(void **state)
 	expect_error(f, "system header", -1, "bad signature");
 }
 
+/* The machine's lists after the root cell's arrays, each flagged. */
+static void test_machine_lists(void **state)
+{
+	struct fixture *f = *state;
+	struct jailhouse_firmware_range *fw;
+	struct jailhouse_pci_bar *bar;
+	struct jailhouse_irqchip *pins;
+
+	assert_int_equal(jailhouse_system_size(f->sys), f->blob.size);
+	assert_int_equal(f->sys->flags, JAILHOUSE_SYS_FLAGS_VALID);
+	fw = (void *)jailhouse_system_firmware_map(f->sys);
+	bar = (void *)jailhouse_system_root_bars(f->sys);
+	pins = (void *)jailhouse_system_root_irqchips(f->sys);
+	assert_int_equal(fw[1].type, JAILHOUSE_FIRMWARE_ACPI);
+	assert_int_equal(bar[0].start, 0xfea00000);
+	assert_int_equal((uint8_t *)(pins + 1) - f->blob.data, f->blob.size);
+	fw[1].type = 9;
+	expect_error(f, "firmware range", 1, "unknown type");
+	fw[1].type = JAILHOUSE_FIRMWARE_RAM;
+	bar[0].bar = 6;
+	expect_error(f, "root BAR", 0, "above 5");
+	bar[0].bar = 0;
+	pins[0].reserved = 1;
+	expect_error(f, "root pin set", 0, "reserved field is not zero");
+	pins[0].reserved = 0;
+	f->sys->flags &= ~JAILHOUSE_SYS_ROOT_BARS;
+	expect_error(f, "system header", -1, "without their flag");
+	f->sys->flags = 0x8 | JAILHOUSE_SYS_FLAGS_VALID;
+	expect_error(f, "system header", -1, "unknown flags");
+	f->sys->flags = JAILHOUSE_SYS_FLAGS_VALID;
+	f->sys->num_root_bars = 2;
+	expect_error(f, "cell header", -1, "counts do not match");
+	f->sys->num_root_bars = 1;
+	f->sys->revision = JAILHOUSE_CONFIG_REVISION;
+	expect_error(f, "system header", -1, "unsupported config revision");
+}
+
 /* A cell descriptor is not a system config and vice versa. */
 static void test_kinds_not_mixed(void **state)
 {
@@ -477,6 +542,12 @@ int main(void)
 		SYS_TEST(test_system_every_truncation),
 		SYS_TEST(test_system_fields),
 		SYS_TEST(test_kinds_not_mixed),
+		cmocka_unit_test_setup_teardown(test_valid, setup_machine,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_every_truncation,
+						setup_machine, teardown),
+		cmocka_unit_test_setup_teardown(test_machine_lists,
+						setup_machine, teardown),
 		cmocka_unit_test(test_ranges_overlap),
 	};
 

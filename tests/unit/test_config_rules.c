@@ -18,7 +18,7 @@
 #define NO_RULE		(-1)
 
 /* Machine: 4 CPUs, hypervisor at 0x3b000000, cells from 0x3c000000. */
-#define SYSTEM_START							\
+#define SYSTEM_KEYS							\
 	"system:\n"							\
 	"  hypervisor-memory: {phys: 0x3b000000, size: 16M}\n"		\
 	"  platform:\n"							\
@@ -26,7 +26,9 @@
 	"      - {type: intel, base: 0xfed90000, size: 4K, "		\
 	"start-bus: 0, end-bus: 0x7f}\n"				\
 	"    ioapics:\n"						\
-	"      - {id: 0, address: 0xfec00000}\n"			\
+	"      - {id: 0, address: 0xfec00000}\n"
+#define SYSTEM_START	SYSTEM_KEYS ROOT_START
+#define ROOT_START							\
 	"root-cell:\n"							\
 	"  name: root\n"						\
 	"  cpus: [0-3]\n"						\
@@ -44,6 +46,22 @@
 	"    - {phys: 0x3c000000, size: 48M, flags: [read, write, dma]}\n"
 
 static const char base_system[] = SYSTEM_HEAD;
+
+/*
+ * What jh-config create writes of the machine: RAM in the firmware's
+ * map up to a hole at 0x3ee00000 and the ACPI tables at 0x3ef00000, the
+ * root device 00:02.0's BAR at 0xfe000000, and pin 4 a root driver has.
+ */
+static const char machine_system[] = SYSTEM_KEYS
+	"  firmware-map:\n"
+	"    - {start: 0, size: 0x3ee00000, type: ram}\n"
+	"    - {start: 0x3ef00000, size: 1M, type: acpi}\n"
+	"  root-bars:\n"
+	"    - {bdf: \"00:02.0\", bar: 0, start: 0xfe000000, size: 1M}\n"
+	"  root-irqs:\n"
+	"    - {ioapic: 0, pins: [4]}\n"
+	ROOT_START
+	"    - {phys: 0x3c000000, size: 48M, flags: [read, write, dma]}\n";
 
 static const char root_on_iommu[] = SYSTEM_HEAD
 	"    - {phys: 0xfed90000, size: 4K, flags: [read, write, io]}\n";
@@ -311,6 +329,29 @@ static const struct rule_case cases[] = {
 	  { CELL("c", "3", RAM("0x3c000000", "0x1fffffffffff000", "4K"),
 		 "") },
 	  NO_RULE },
+	{ "firmware ram: the ACPI tables as RAM", machine_system,
+	  { CELL("c", "3", RAM("0x3ef00000", "0", "4K"), "") },
+	  JH_RULE_FIRMWARE_RAM },
+	{ "firmware ram: a hole in the firmware's map", machine_system,
+	  { CELL("c", "3", RAM("0x3ee00000", "0", "4K"), "") },
+	  JH_RULE_FIRMWARE_RAM },
+	{ "firmware ram fine: RAM in the firmware's map", machine_system,
+	  { good_a }, NO_RULE },
+	{ "io not own: a root device's BAR", machine_system,
+	  { CELL("c", "3", IO("0xfe000000", "0x200000", "4K"), "") },
+	  JH_RULE_IO_NOT_OWN },
+	{ "io not own fine: the BAR of its own device", machine_system,
+	  { CELL("c", "3", IO("0xfe000000", "0x200000", "4K"),
+		 "  pci:\n    - {bdf: \"00:02.0\", class: 0x030000}\n") },
+	  NO_RULE },
+	{ "root irq: a pin a root driver has", machine_system,
+	  { CELL("c", "3", RAM("0x3c000000", "0", "1M"),
+		 "  ioapic-pins:\n    - {ioapic: 0, pins: [3-4]}\n") },
+	  JH_RULE_ROOT_IRQ },
+	{ "root irq fine: a pin no root driver has", machine_system,
+	  { CELL("c", "3", RAM("0x3c000000", "0", "1M"),
+		 "  ioapic-pins:\n    - {ioapic: 0, pins: [3]}\n") },
+	  NO_RULE },
 	{ "root no cpu fine: CPU 0 stays", NULL,
 	  { CELL("c", "1-2", RAM("0x3c000000", "0", "1M"), ""),
 	    CELL("d", "3", RAM("0x3c100000", "0", "1M"), "") },
@@ -339,7 +380,9 @@ static unsigned int run_case(const struct rule_case *c)
 	struct config_blob sys, cells[2] = { { 0 } };
 	const struct jailhouse_cell_desc *descs[2];
 	struct seen seen = { 0 };
-	struct jailhouse_checker chk = { .report = record, .ctx = &seen };
+	struct jailhouse_checker chk = {
+		.report = record, .ctx = &seen, .machine_rules = true,
+	};
 	unsigned int n, found;
 
 	build_ok(c->system ?: base_system, &sys);
@@ -432,9 +475,38 @@ static void test_machine_widths(void **state)
 	config_blob_free(&c);
 }
 
+/*
+ * The machine's rules are the offline check's: the loader and the
+ * hypervisor, which check the live machine, leave machine_rules off; a
+ * class with root-irqs lets the pins pass.
+ */
+static void test_machine_rules_opt_in(void **state)
+{
+	static const char cell[] = CELL("c", "3",
+		RAM("0x3ef00000", "0", "4K") IO("0xfe000000", "0x200000", "4K"),
+		"  ioapic-pins:\n    - {ioapic: 0, pins: [4]}\n");
+	struct config_blob sys, c;
+	struct seen seen = { 0 };
+	struct jailhouse_checker chk = { .report = record, .ctx = &seen };
+
+	(void)state;
+	build_ok(machine_system, &sys);
+	build_ok(cell, &c);
+	chk.sys = (const void *)sys.data;
+	jailhouse_check_cell(&chk, (const void *)c.data);
+	assert_int_equal(seen.rules, 0);
+	chk.machine_rules = true;
+	chk.root_irqs_allowed = true;
+	jailhouse_check_cell(&chk, (const void *)c.data);
+	assert_int_equal(seen.rules, (1U << JH_RULE_FIRMWARE_RAM) |
+				     (1U << JH_RULE_IO_NOT_OWN));
+	config_blob_free(&sys);
+	config_blob_free(&c);
+}
+
 int main(void)
 {
-	struct CMUnitTest tests[NUM_CASES + 3];
+	struct CMUnitTest tests[NUM_CASES + 4];
 	unsigned int i;
 
 	for (i = 0; i < NUM_CASES; i++)
@@ -446,5 +518,7 @@ int main(void)
 		test_every_rule_covered);
 	tests[i++] = (struct CMUnitTest)cmocka_unit_test(test_pair_only);
 	tests[i++] = (struct CMUnitTest)cmocka_unit_test(test_machine_widths);
+	tests[i++] = (struct CMUnitTest)cmocka_unit_test(
+		test_machine_rules_opt_in);
 	return _cmocka_run_group_tests("config_rules", tests, i, NULL, NULL);
 }

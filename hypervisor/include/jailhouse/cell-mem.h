@@ -48,4 +48,11 @@ int root_regions_set(const struct cell *cell, __u64 flags, bool map);
  */
 int cell_scrub(const struct cell *cell);
 
+/**
+ * Zero the cell's loadable regions (the config rules make them RAM of
+ * the cell alone), so that nothing of an earlier load survives the next
+ * one. Return: 0 or -EFAULT.
+ */
+int cell_clear_loadable(const struct cell *cell);
+
 #endif /* !_JAILHOUSE_CELL_MEM_H */

@@ -36,6 +36,12 @@ struct cell {
 	 * CPU of the cell parked.
 	 */
 	bool frozen;
+	/**
+	 * Its loadable memory was cleared for the load under way: set by
+	 * the first CELL_LOAD after create or SET_LOADABLE, cleared by
+	 * SET_LOADABLE (cell lock).
+	 */
+	bool load_cleared;
 	/** Pages of the descriptor copy in the pool (0: system config's). */
 	unsigned long config_pages;
 	/** Architecture state: nested page tables, permission bitmaps. */

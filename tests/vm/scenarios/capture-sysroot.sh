@@ -14,6 +14,7 @@ root=/tmp/sysroot
 mkdir -p $root/proc $root/sys/devices/system/cpu $root/sys/bus/pci/devices
 cat /proc/iomem >$root/proc/iomem
 cat /proc/ioports >$root/proc/ioports
+cat /proc/interrupts >$root/proc/interrupts
 cat /proc/cmdline >$root/proc/cmdline
 for f in possible present online; do
 	cat /sys/devices/system/cpu/$f >$root/sys/devices/system/cpu/$f

@@ -8,8 +8,11 @@
 # memory) and against the hardware (a PCI class that is not the device's,
 # an IOAPIC pin a Linux driver uses).
 # Each gets its errno and one log line naming the cell, field and reason;
-# afterwards all CPUs are online, no cell exists and disable works. Then
-# sig_enforce=0 runs the unsigned demo descriptor (security version 1).
+# afterwards all CPUs are online, no cell exists and disable works. The
+# firmware's memory and the Linux driver's pin are refused offline too,
+# with the same text: `jh-config check` against the system config
+# `jh-config create` wrote on this machine. Then sig_enforce=0 runs the
+# unsigned demo descriptor (security version 1).
 # machines: qemu
 set -eu
 . tests/vm/lib/signed.sh
@@ -67,6 +70,18 @@ refused $work/inmate.cell "Wrong medium type" "refused: type check failed"
 refused $work/demo.cell "Operation not permitted" \
 	"cell 'sandbox-demo' refused: no policy loaded"
 
+# offline NAME TEXT: `jh-config check` refuses NAME against this
+# machine's created system config with the loader's TEXT.
+offline() {
+	jh-config check $work/sys.cell $work/$1.unsigned >$work/check 2>&1 &&
+		fail "$1: jh-config check accepted it"
+	grep -q "$2" $work/check ||
+		fail "$1: jh-config check: $(grep error: $work/check | head -n 1)"
+	echo "cell-create: offline $1: $(grep "$2" $work/check)"
+}
+jh-config create -o $work/sys.conf
+jh-config build $work/sys.conf -o $work/sys.cell
+
 signed_policy
 variant twocpus 's/cpus: \[3\]/cpus: [2-3]/' --force
 refused $work/twocpus.cell "Operation not permitted" \
@@ -82,15 +97,17 @@ refused $work/linuxram.cell "Device or resource busy" \
 # Firmware's memory is never a cell's RAM: the ACPI tables (reserved in
 # the firmware's map, inside a root cell region).
 variant acpi 's/phys: 0x3c000000, virt: 0x0, size: 1M/phys: 0x3ffdf000, virt: 0x0, size: 4K/'
-refused $work/acpi.cell "Invalid argument" \
-	"memory region 0: 0x3ffdf000 is not RAM in the firmware's memory map"
+firmware="RAM region is not RAM in the firmware's memory map"
+refused $work/acpi.cell "Invalid argument" "memory region 0: $firmware"
+offline acpi "memory region 0: $firmware"
 # An IOAPIC pin whose interrupt a Linux driver holds: COM1's, open as
 # the console.
 grep -q " 4-edge .*ttyS0" /proc/interrupts ||
 	fail "COM1's IRQ is not pin 4: $(grep ttyS0 /proc/interrupts)"
 variant linuxirq 's/pins: \[3\]/pins: [3-4]/' --force
-refused $work/linuxirq.cell "Device or resource busy" \
-	"IOAPIC 0 pin 4: Linux's IRQ 4 uses it"
+held="IOAPIC pin carries an interrupt a root cell driver requested"
+refused $work/linuxirq.cell "Device or resource busy" "IOAPIC 0 pin 4: $held"
+offline linuxirq "IOAPIC pin set 0: $held.*(pin 4)"
 # A device the descriptor calls a network controller (the policy allows
 # those) that the hardware says is the SMBus controller.
 variant pciclass '/^  ioapic-pins:/i\  pci:\n    - {bdf: "00:1f.3", class: 0x020000, iommu: 0}'

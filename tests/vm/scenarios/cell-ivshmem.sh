@@ -10,7 +10,10 @@
 # doorbell; each must receive doorbells and see the other's state table
 # entry, read-write word and output section. b gets `hostile=1` as an
 # unsigned string (cell load -s), which its policy class accepts and a's
-# refuses; the string is measured. Then cell b writes the
+# refuses; the string is measured. A string is never signed code: b
+# does not start before a load, and a string at the entry point, over
+# the signed image's code, or with no signed image at the entry point is
+# refused, the reason logged. Then cell b writes the
 # read-only state table: the hypervisor fails that cell and only it; a
 # stays running and keeps its doorbells. After both are destroyed the
 # shared memory is zero and Linux's again.
@@ -87,6 +90,28 @@ refused elsewhere 's/phys: 0x3d203000/phys: 0x3d204000/' \
 refused foreign-output '/0x3d202000/s/\[read\]/[read, write]/' \
 	"memory region 4: ivshmem region writable beyond its role"
 jailhouse cell create $work/b.cell
+jailhouse cell start ivshmem-demo-b 2>/dev/null &&
+	fail "b started with nothing loaded"
+dmesg | tail -n 2 | grep -q "start: no complete load since create" ||
+	fail "no refusal of b's start without a load"
+# string_refused REASON ARG...: `cell load ivshmem-demo-b ARG...` refused.
+string_refused() {
+	reason=$1
+	shift
+	jailhouse cell load ivshmem-demo-b "$@" 2>/dev/null &&
+		fail "b loaded a string: $*"
+	dmesg | tail -n 2 | grep -q "$reason" ||
+		fail "no refusal '$reason' of: $*"
+	echo "cell-ivshmem: refused $*: $(dmesg | grep "$reason" | tail -n 1)"
+}
+code=$(printf '\353\376')	# jmp $ (real mode)
+jailhouse cell load ivshmem-demo-b $work/b.bin
+string_refused "string at 0x0: holds the cell's entry point 0x0" \
+	-s "$code" -a 0
+string_refused "string at 0x2000: overlaps the signed image at 0x0" \
+	$work/b.bin -s "$code" -a 0x2000
+string_refused "the cell's entry point 0x0 is in no signed image" \
+	-s "$code" -a 0x8000
 # An unsigned string: refused for a (its class takes none), loaded and
 # measured for b.
 jailhouse cell load ivshmem-demo-a $work/a.bin -s hostile=1 -a 0x1000 \

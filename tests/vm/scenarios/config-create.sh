@@ -1,9 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # machines: qemu
-# jh-config create on the machine itself: its config builds, passes check
-# together with the shipped sandbox cells, is signed, and enables the
-# hypervisor with signatures enforced; then a sandbox cell runs on it.
+# jh-config create on the machine itself: its config carries the
+# firmware's map, the root BARs and the pins Linux drivers hold, builds,
+# passes check together with the shipped sandbox cells, is signed, and
+# enables the hypervisor with signatures enforced; then a sandbox cell
+# runs on it.
 # com2: sandbox-demo: round [0-9]+, checksum 0x[0-9a-f]+, 0 mismatches
 set -eu
 fail() { echo "config-create: FAIL: $*"; dmesg | tail -n 5; exit 1; }
@@ -12,7 +14,15 @@ cd /tmp
 
 jh-config create -o sys.conf || fail "create"
 cat sys.conf
+# What the offline check needs of the machine: the firmware's map (the
+# ACPI tables reserved), the root devices' BARs, the pins Linux drivers
+# hold (COM1's 4, the console); show gives them back from the binary.
 jh-config build sys.conf -o sys.cell || fail "build"
+jh-config show sys.cell >shown.conf
+grep -q "type: reserved}" shown.conf || fail "no reserved firmware range"
+grep -q "^  root-bars:" shown.conf || fail "no root BARs"
+sed -n '/^  root-irqs:/{n;p}' shown.conf | grep -q "pins: \[.*[[ ]4[],-]" ||
+	fail "COM1's pin 4 not among the root pins"
 jh-config check sys.cell /jailhouse/configs/x86/sandbox-demo.cell ||
 	fail "check"
 signed_load_module
