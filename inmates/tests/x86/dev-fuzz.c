@@ -15,8 +15,13 @@
  * the cell: if the cell is still running afterwards, FAILURE.
  *
  * The console shows the seed, "N accesses done" and the hostile class
- * before it is tried, so that a round can be replayed with the seed.
- * Interrupts stay off: what the fuzzing raises only pends.
+ * before it is tried, so that a round can be replayed with the seed. To
+ * narrow a finding down: trace=N prints every access from the Nth on
+ * (the console's rate limit drops lines: use it late in a run), and
+ * classes=MASK makes only the accesses of those classes (bit n: case n
+ * of fuzz_allowed()) while drawing the others too, so that the accesses
+ * made are the same as in the full run. Interrupts stay off: what the
+ * fuzzing raises only pends.
  */
 #include "isolation.h"
 #include "fuzz.h"
@@ -86,10 +91,32 @@ static unsigned int width(void)
 	return 1U << rnd(3);
 }
 
-/* ---- access primitives of each width ---- */
+/* ---- access primitives, each traced from access trace= on ---- */
+
+static unsigned long count, trace_from = ~0UL;
+/* Off: the access is drawn (the sequence stays the seed's) but not made. */
+static bool perform = true;
+
+/* Return: whether to make the access. */
+static bool trace(const char *kind, u64 where, unsigned int size, bool write,
+		  u64 value)
+{
+	if (count++ < trace_from)
+		return perform;
+	if (write)
+		printk("%s: #%lu: %s 0x%llx/%u <- 0x%llx\n", test_name,
+		       count - 1, kind, (unsigned long long)where, size,
+		       (unsigned long long)value);
+	else
+		printk("%s: #%lu: %s 0x%llx/%u read\n", test_name, count - 1,
+		       kind, (unsigned long long)where, size);
+	return perform;
+}
 
 static u32 mmio_read(unsigned long addr, unsigned int size)
 {
+	if (!trace("mmio", addr, size, false, 0))
+		return 0;
 	if (size == 1)
 		return *(volatile u8 *)addr;
 	if (size == 2)
@@ -99,6 +126,8 @@ static u32 mmio_read(unsigned long addr, unsigned int size)
 
 static void mmio_write(unsigned long addr, unsigned int size, u32 value)
 {
+	if (!trace("mmio", addr, size, true, value))
+		return;
 	if (size == 1)
 		*(volatile u8 *)addr = value;
 	else if (size == 2)
@@ -109,6 +138,8 @@ static void mmio_write(unsigned long addr, unsigned int size, u32 value)
 
 static u32 pio_read(u16 port, unsigned int size)
 {
+	if (!trace("port", port, size, false, 0))
+		return 0;
 	if (size == 1)
 		return inb(port);
 	if (size == 2)
@@ -118,12 +149,33 @@ static u32 pio_read(u16 port, unsigned int size)
 
 static void pio_write(u16 port, unsigned int size, u32 value)
 {
+	if (!trace("port", port, size, true, value))
+		return;
 	if (size == 1)
 		outb(value, port);
 	else if (size == 2)
 		outw(value, port);
 	else
 		outl(value, port);
+}
+
+static void msr_read(u32 msr)
+{
+	if (trace("msr", msr, 8, false, 0))
+		read_msr(msr);
+}
+
+static void msr_write(u32 msr, u64 value)
+{
+	if (trace("msr", msr, 8, true, value))
+		write_msr(msr, value);
+}
+
+/* By ports, as the inmate library does it. */
+static void cfg_write(u16 bdf, unsigned int reg, u32 value, unsigned int size)
+{
+	if (trace("config", (u32)bdf << 12 | reg, size, true, value))
+		pci_write_config(bdf, reg, value, size);
 }
 
 /* ---- the accesses a cell may make ---- */
@@ -193,7 +245,7 @@ static void fuzz_x2apic(void)
 	if (!x2apic_valid(reg, write))
 		return;
 	if (!write) {
-		read_msr(X2APIC_MSR(offset));
+		msr_read(X2APIC_MSR(offset));
 		return;
 	}
 	value = apic_value(offset);
@@ -201,7 +253,7 @@ static void fuzz_x2apic(void)
 		value |= (u64)fz.apic_id << 32;
 	else if (reg == 0x3f)
 		value = value & 0xff;
-	write_msr(X2APIC_MSR(offset), value);
+	msr_write(X2APIC_MSR(offset), value);
 }
 
 /* The cell's pin, unmasked only towards this CPU with a fixed vector. */
@@ -283,8 +335,8 @@ static void fuzz_conf1(void)
 		   (u32)bdf << 8 | reg;
 
 	if (!rnd(16))
-		inl(CONF1_ADDR);
-	outl(addr, CONF1_ADDR);
+		pio_read(CONF1_ADDR, 4);
+	pio_write(CONF1_ADDR, 4, addr);
 	if (rnd(2) || !cfg_write_ok(bdf, (reg & 0xfc) + offset, size))
 		pio_read(CONF1_DATA + offset, size);
 	else
@@ -309,9 +361,9 @@ static void fuzz_ivshmem(void)
 	unsigned int size = width();
 	unsigned long addr = rnd(2) ? IVSHMEM_BAR0 : IVSHMEM_BAR1;
 
-	pci_write_config(fz.ivshmem, PCI_REG_BAR(0), IVSHMEM_BAR0, 4);
-	pci_write_config(fz.ivshmem, PCI_REG_BAR(1), IVSHMEM_BAR1, 4);
-	pci_write_config(fz.ivshmem, PCI_REG_COMMAND, PCI_CMD_MEMORY, 2);
+	cfg_write(fz.ivshmem, PCI_REG_BAR(0), IVSHMEM_BAR0, 4);
+	cfg_write(fz.ivshmem, PCI_REG_BAR(1), IVSHMEM_BAR1, 4);
+	cfg_write(fz.ivshmem, PCI_REG_COMMAND, PCI_CMD_MEMORY, 2);
 	addr += (rnd(4) ? rnd(0x40) : rnd(PAGE_BYTES)) & ~(size - 1);
 	if (rnd(2))
 		mmio_read(addr, size);
@@ -327,11 +379,11 @@ static void fuzz_msi(void)
 	u16 ctrl = pci_read_config(bdf, cap + 2, 2);
 	unsigned int data = ctrl & MSI_CTRL_64BIT ? cap + 12 : cap + 8;
 
-	pci_write_config(bdf, cap + 4, MSI_ADDR | fz.apic_id << 12, 4);
+	cfg_write(bdf, cap + 4, MSI_ADDR | fz.apic_id << 12, 4);
 	if (ctrl & MSI_CTRL_64BIT)
-		pci_write_config(bdf, cap + 8, 0, 4);
-	pci_write_config(bdf, data, MIN_VECTOR + rnd(0x100 - MIN_VECTOR), 2);
-	pci_write_config(bdf, cap + 2, value32(), 2);
+		cfg_write(bdf, cap + 8, 0, 4);
+	cfg_write(bdf, data, MIN_VECTOR + rnd(0x100 - MIN_VECTOR), 2);
+	cfg_write(bdf, cap + 2, value32(), 2);
 }
 
 static void fuzz_pm_timer(void)
@@ -345,9 +397,12 @@ static void fuzz_pm_timer(void)
 		pio_write(port, size, value32());
 }
 
-static void fuzz_allowed(void)
+static void fuzz_allowed(unsigned long classes)
 {
-	switch (rnd(8)) {
+	unsigned int class = rnd(8);
+
+	perform = classes & (1UL << class);
+	switch (class) {
 	case 0:
 		if (!fz.x2apic)
 			fuzz_xapic();
@@ -388,7 +443,7 @@ static void hostile_port(void)
 	static const u8 values[] = { 0xfe, 0x0e, 0x01, 'X', 0xff, 0x00 };
 	unsigned int n = rnd(ARRAY_SIZE(ports));
 
-	outb(values[n], ports[n]);
+	pio_write(ports[n], 1, values[n]);
 }
 
 /* APIC base, MTRR default type, reserved x2APIC, SMI count, none. */
@@ -398,7 +453,7 @@ static void hostile_msr(void)
 		MSR_IA32_APIC_BASE, 0x2ff, 0x801, 0x34, 0x12345678,
 	};
 
-	write_msr(msrs[rnd(ARRAY_SIZE(msrs))], ~0ULL);
+	msr_write(msrs[rnd(ARRAY_SIZE(msrs))], ~0ULL);
 }
 
 /* The hypervisor, the root's RAM (a sentinel there), the IOMMU, HPET. */
@@ -415,7 +470,7 @@ static void hostile_memory(void)
 static void hostile_ipi(void)
 {
 	if (fz.x2apic || rnd(2)) {
-		write_msr(X2APIC_MSR(APIC_ICR_LO), APIC_ICR_NMI);
+		msr_write(X2APIC_MSR(APIC_ICR_LO), APIC_ICR_NMI);
 		return;
 	}
 	mmio_write(APIC_PAGE + APIC_ICR_HI, 4, 0);
@@ -455,20 +510,20 @@ static void hostile_unaligned(void)
 static void hostile_msi(void)
 {
 	if (fz.msi_dev == NONE || !fz.msi_cap) {
-		write_msr(X2APIC_MSR(APIC_ICR_LO), MIN_VECTOR);
+		msr_write(X2APIC_MSR(APIC_ICR_LO), MIN_VECTOR);
 		return;
 	}
-	pci_write_config(fz.msi_dev, fz.msi_cap + 4, MSI_ADDR, 4);
-	pci_write_config(fz.msi_dev, fz.msi_cap + 2, 1, 2);
+	cfg_write(fz.msi_dev, fz.msi_cap + 4, MSI_ADDR, 4);
+	cfg_write(fz.msi_dev, fz.msi_cap + 2, 1, 2);
 }
 
 /* The configuration address port at another width than 4. */
 static void hostile_conf1_width(void)
 {
 	if (rnd(2))
-		outb(0, CONF1_ADDR);
+		pio_write(CONF1_ADDR, 1, 0);
 	else
-		inw(CONF1_ADDR + 2);
+		pio_read(CONF1_ADDR + 2, 2);
 }
 
 /* The APIC page at another width than 4 (or at all, in x2APIC mode). */
@@ -513,9 +568,11 @@ void inmate_main(void)
 {
 	__u64 seed = cmdline_parse_int(cmdline, "seed", 1);
 	unsigned long ops = cmdline_parse_int(cmdline, "ops", 2000), i;
+	unsigned long classes = cmdline_parse_int(cmdline, "classes", 0xff);
 	unsigned int h = cmdline_parse_int(cmdline, "hostile",
 					   seed % ARRAY_SIZE(hostile));
 
+	trace_from = cmdline_parse_int(cmdline, "trace", ~0UL);
 	irq_disable();
 	apic_init();
 	setup(seed);
@@ -526,10 +583,11 @@ void inmate_main(void)
 	       (unsigned long long)fz.mmcfg, fz.pm_timer, fz.ivshmem,
 	       fz.msi_dev, fz.msi_cap, fz.pin);
 	for (i = 0; i < ops; i++)
-		fuzz_allowed();
+		fuzz_allowed(classes);
 	printk("%s: seed %llu: %lu accesses done\n", test_name,
 	       (unsigned long long)seed, ops);
 	h %= ARRAY_SIZE(hostile);
+	perform = true;
 	test_attempt("seed %llu: hostile class %u: %s",
 		     (unsigned long long)seed, h, hostile[h].name);
 	hostile[h].run();
