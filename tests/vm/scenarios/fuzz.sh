@@ -12,15 +12,32 @@
 # - ioctl-fuzz (tests/hostile): random requests to /dev/jailhouse from 4
 #   processes while a shell loop creates, loads, starts and destroys the
 #   cell.
-# Afterwards: no hypervisor panic, no kernel oops or warning, the pool use
-# as at the start, every CPU online, a cell still runs, and the hypervisor
-# still disables and enables.
+# - dev-fuzz (inmates/tests/x86) in rounds, seeds 1 to DEV_FUZZ_ROUNDS
+#   (default 10, at most DEV_FUZZ_SECONDS, default 120 s, of rounds): in
+#   the cell dev-fuzz (its config below: the xAPIC/x2APIC, the IOAPIC
+#   with its pin 3, configuration space by ports and MMCONFIG, an ivshmem
+#   device with MSI-X at 00:0e.0, edu's MSI capability at 00:03.0, the PM
+#   timer) random accesses the cell may make, then one hostile access of
+#   class seed % 10; each round must end with the cell failed by the
+#   hypervisor after the hostile access, not before, and destroyed.
+# Afterwards: no hypervisor panic, no kernel oops, warning or RCU stall,
+# the pool use as at the start, every CPU online, a cell still runs, and
+# the hypervisor still disables and enables.
 # com2: hypercall-fuzz: seed 1, 200 iterations, 50 console calls first
 # com2: hypercall-fuzz: seed 3, 200 iterations
 set -eu
 . tests/vm/lib/signed.sh
+. tests/vm/lib/wait.sh
+. tests/vm/lib/dev-fuzz.sh
 work=/tmp/fuzz
 mkdir -p $work
+# dev-fuzz's cell: CPU 3 with COM2's IOAPIC pin, and edu's MSI.
+WORK=$work
+DEV_FUZZ_CPU=3
+DEV_FUZZ_DEVICES='    - {bdf: "00:03.0", class: 0x00ff00, iommu: 0}   # edu
+  ioapic-pins:
+    - {ioapic: 0, pins: [3]}'
+DEV_FUZZ_ARGS="ops=3000 ivshmem=0x70 msi=0x18 pin=3"
 cell=sandbox-demo
 fail() { echo "fuzz: FAIL: $*"; jailhouse console | tail -n 8; exit 1; }
 step() { echo "--- fuzz: $*"; }
@@ -33,7 +50,8 @@ refusals() { jailhouse console | grep -c "hypercall [0-9]* refused" || true; }
 
 # healthy WHEN: the checks every phase ends with.
 healthy() {
-	if dmesg | grep -E "BUG:|Oops|WARNING:|general protection"; then
+	if dmesg | grep -E "BUG:|Oops|WARNING:|general protection" ||
+		dmesg | grep -E "rcu.*stall|No irq handler"; then
 		fail "$1: the kernel log shows the lines above"
 	fi
 	jailhouse console | grep -q PANIC && fail "$1: hypervisor panic"
@@ -119,6 +137,12 @@ wait $loop
 jailhouse cell destroy $cell 2>/dev/null || true
 [ "$(jailhouse cell list | wc -l)" = 1 ] || fail "a cell is still listed"
 healthy "ioctls"
+
+step "device accesses from a cell, in rounds"
+dev_fuzz_setup
+dev_rounds "${DEV_FUZZ_ROUNDS:-10}" "${DEV_FUZZ_SECONDS:-120}"
+healthy "device accesses"
+signed_policy
 
 step "still works"
 cell_fuzz 4 0

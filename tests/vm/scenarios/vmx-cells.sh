@@ -15,7 +15,8 @@
 #   the same verdicts as cell-isolation.sh on AMD-V; not its IOAPIC and
 #   PCI ones, ioapic-pin, uart-irq, pci-cfg): each failed by the
 #   hypervisor or harmless, CPU 1 back in Linux after each destroy, a
-#   sentinel buffer in root memory unchanged.
+#   sentinel buffer in root memory unchanged. Then three rounds of the
+#   device fuzzer dev-fuzz (tests/vm/lib/dev-fuzz.sh).
 # 700 to 1000 s on a shared 2-core machine, about half of it Bochs booting;
 # the limit above leaves room.
 # com2: sandbox-demo: sealed compute workload started
@@ -121,6 +122,17 @@ keeps_running pae-paging ""
 # nothing (tests/vm/lib/cells.sh).
 shutdown_ignored
 lock_vetoes_nothing
+
+# The device fuzzer (tests/vm/lib/dev-fuzz.sh) on VT-x: three short
+# rounds, their hostile classes an MSR, memory outside the cell and an
+# NMI to CPU 0 (no MMCONFIG, IOAPIC pin or MSI device on this machine).
+. tests/vm/lib/dev-fuzz.sh
+DEV_FUZZ_CPU=1
+DEV_FUZZ_DEVICES=
+DEV_FUZZ_ARGS="ops=400 ivshmem=0x70"
+dev_fuzz_setup
+dev_rounds 3 150
+signed_policy
 
 disabled 2
 rmmod jailhouse
