@@ -143,11 +143,11 @@ static int locate(struct msix_dev *d, __u16 bdf, __u8 cap)
 	unsigned int bir = table_reg & MSIX_TABLE_BIR;
 	__u64 base, size;
 
-	if (!pci_bar_at(bdf, bir, &base, &size))
+	d->bar_regs = pci_bar_at(bdf, bir, &base, &size);
+	if (!d->bar_regs)
 		return -EINVAL;
 	d->cap = cap;
 	d->bar_reg = PCI_CFG_BAR0 + 4 * bir;
-	d->bar_regs = base >> 32 || size >> 32 ? 2 : 1;
 	return msix_table_locate(arch_pci_read(bdf, cap + MSIX_CTRL, 2),
 				 table_reg, base, size, &d->table);
 }
