@@ -19,9 +19,11 @@ struct mmio_guest {
 	__u64 cr0, cr3, cr4, efer;
 	/** CS base + RIP. */
 	__u64 rip_linear;
+	__u64 rflags;
 	bool code64;
-	/** The guest-physical address accessed. */
+	/** The guest-physical address accessed, and whether written. */
 	__u64 gpa;
+	bool write;
 };
 
 struct per_cpu;
@@ -41,6 +43,24 @@ typedef bool (*mmio_access_t)(struct per_cpu *cpu, __u64 gpa,
  */
 unsigned int mmio_handle(struct per_cpu *cpu, const struct mmio_guest *guest,
 			 mmio_access_t access);
+
+/**
+ * The root cell's access at @guest->gpa that no region grants and no
+ * handler emulates (or one refused) completes as a master abort on a PC
+ * would: a MOV load fills its register with all ones of its width, a MOV
+ * store is dropped, a MOVS or STOS write drops its elements in the page
+ * (RSI, RDI and RCX advance; RIP only when the string is done), so that
+ * Linux goes on; nothing reaches the memory or device. Counted in the
+ * CPU's JAILHOUSE_CPU_STAT_ROOT_REFUSED and logged, rate-limited.
+ * @data: the exit came from a data access of the instruction at RIP,
+ * not from a fetch, a page walk or an event delivery.
+ * Return: the bytes RIP advances (0: a REP string goes on), -EINVAL if
+ * the instruction is none of those (the backend injects #GP, as for an
+ * access the CPU cannot complete), or -EPERM if @data is false: there
+ * is no instruction to complete and the CPU stops (logged why).
+ */
+int mmio_root_refused(struct per_cpu *cpu, const struct mmio_guest *guest,
+		      bool data);
 
 /**
  * The @n-th range of pages the hypervisor emulates (from 0: the xAPIC

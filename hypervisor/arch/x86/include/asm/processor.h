@@ -39,6 +39,7 @@
 #define X86_VEC_BP		3
 #define X86_VEC_OF		4
 #define X86_VEC_DF		8
+#define X86_VEC_GP		13
 #define X86_VEC_AC		17
 #define X86_VEC_MC		18
 #define X86_NUM_EXCEPTIONS	32
