@@ -270,7 +270,7 @@ bool mmio_emulated_range(unsigned int n, __u64 *start, __u64 *size)
 	return true;
 }
 
-mmio_access_t mmio_handler_of(__u64 gpa)
+mmio_access_t mmio_handler_of(const struct cell *cell, __u64 gpa)
 {
 	if ((gpa & ~(__u64)(PAGE_SIZE - 1)) == apic_page_phys())
 		return apic_mmio_access;
@@ -278,7 +278,7 @@ mmio_access_t mmio_handler_of(__u64 gpa)
 		return ioapic_mmio_access;
 	if (pci_mmcfg_contains(gpa))
 		return pci_mmcfg_access;
-	if (ivshmem_mmio_claims(gpa))
+	if (ivshmem_mmio_claims(cell, gpa))
 		return ivshmem_mmio_access;
 	if (msix_mmio_claims(gpa))
 		return msix_mmio_access;

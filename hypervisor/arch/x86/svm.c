@@ -452,7 +452,7 @@ static bool svm_handle_npf(struct per_cpu *cpu, struct vmcb *vmcb)
 		.gpa = vmcb->exit_info2,
 		.write = vmcb->exit_info1 & SVM_NPF_WRITE,
 	};
-	mmio_access_t access = mmio_handler_of(guest.gpa);
+	mmio_access_t access = mmio_handler_of(cpu->cell, guest.gpa);
 	/* Event delivery (IDT, stack) touching the page is no instruction. */
 	bool data = !(vmcb->exit_info1 & (SVM_NPF_FETCH | SVM_NPF_PAGE_WALK) ||
 		      vmcb->exit_int_info & SVM_EVENT_VALID);

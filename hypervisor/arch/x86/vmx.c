@@ -900,7 +900,7 @@ static bool vmx_handle_ept_violation(struct per_cpu *cpu, __u32 reason)
 		.gpa = vmcs_read(GUEST_PHYSICAL_ADDRESS),
 		.write = qual & EPT_QUAL_WRITE,
 	};
-	mmio_access_t access = mmio_handler_of(guest.gpa);
+	mmio_access_t access = mmio_handler_of(cpu->cell, guest.gpa);
 	bool data = !(qual & EPT_QUAL_FETCH ||
 		      (qual & EPT_QUAL_LINEAR_VALID &&
 		       !(qual & EPT_QUAL_TRANSLATED)));

@@ -70,12 +70,15 @@ int mmio_root_refused(struct per_cpu *cpu, const struct mmio_guest *guest,
  */
 bool mmio_emulated_range(unsigned int n, __u64 *start, __u64 *size);
 
+struct cell;
+
 /**
- * The handler of the page at @gpa if the hypervisor emulates it for every
- * cell (the xAPIC, IOAPICs, PCI MMCONFIG, ivshmem BARs, MSI-X tables;
- * none is in any cell's nested tables), else NULL: the access is outside
- * the cell's memory.
+ * The handler of the page at @gpa if the hypervisor emulates it for
+ * @cell (the xAPIC, IOAPICs, PCI MMCONFIG, MSI-X tables for every cell;
+ * @cell's own ivshmem BARs, which never sit over those: ivshmem.c; none
+ * is in any cell's nested tables), else NULL: the access is outside the
+ * cell's memory.
  */
-mmio_access_t mmio_handler_of(__u64 gpa);
+mmio_access_t mmio_handler_of(const struct cell *cell, __u64 gpa);
 
 #endif /* !_ASM_MMIO_H */
