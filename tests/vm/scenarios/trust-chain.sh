@@ -45,9 +45,9 @@ jailhouse keyring add /tmp/keys/cert.der
 refused "Stale file handle" jailhouse policy load $work/pol2
 jailhouse policy load $work/pol3
 
-# devmem WHEN: from CPU 2, HLT over the cell's image is dropped and a read
+# cell_image_refused WHEN: from CPU 2, HLT over the image is dropped, a read
 # of it gives 4096 bytes of all ones; both logged with the address.
-devmem() {
+cell_image_refused() {
 	taskset -c 2 dd if=$work/hlt of=/dev/mem bs=4096 \
 		seek=$((image / 4096)) conv=notrunc 2>$work/err ||
 		fail "$1: the dropped write failed: $(cat $work/err)"
@@ -70,7 +70,7 @@ jh-sign --cell $cell -o $work/demo.bin inmates/demos/x86/sandbox-demo.bin
 jailhouse cell create $work/cell
 jailhouse cell load $cell $work/demo.bin
 head -c 4096 /dev/zero | tr '\000' '\364' >$work/hlt	# HLT everywhere
-devmem loaded
+cell_image_refused loaded
 jailhouse cell start $cell
 sleep 3
 jailhouse cell list | grep -q " $cell  *running" ||
@@ -78,7 +78,7 @@ jailhouse cell list | grep -q " $cell  *running" ||
 jailhouse measurements | grep " inmate $cell "
 
 step "/dev/mem on a running cell"
-devmem running
+cell_image_refused running
 sleep 2
 jailhouse cell list | grep -q " $cell  *running" ||
 	fail "the cell stopped: $(jailhouse cell list)"
