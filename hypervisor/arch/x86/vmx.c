@@ -901,9 +901,11 @@ static bool vmx_handle_ept_violation(struct per_cpu *cpu, __u32 reason)
 		.write = qual & EPT_QUAL_WRITE,
 	};
 	mmio_access_t access = mmio_handler_of(cpu->cell, guest.gpa);
+	/* Event delivery (IDT, stack) touching the page is no instruction. */
 	bool data = !(qual & EPT_QUAL_FETCH ||
 		      (qual & EPT_QUAL_LINEAR_VALID &&
-		       !(qual & EPT_QUAL_TRANSLATED)));
+		       !(qual & EPT_QUAL_TRANSLATED)) ||
+		      vmcs_read(IDT_VECTORING_INFO) & INTR_INFO_VALID);
 	unsigned int len = access && data ? mmio_handle(cpu, &guest, access) :
 			   0;
 
