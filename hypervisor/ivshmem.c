@@ -8,8 +8,10 @@
 #include <jailhouse/cell.h>
 #include <jailhouse/errno.h>
 #include <jailhouse/ivshmem.h>
+#include <jailhouse/ivshmem-bar.h>
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
+#include <asm/mmio.h>
 #include <asm/spinlock.h>
 #include <asm/vcpu.h>
 
@@ -322,17 +324,59 @@ static __u32 cfg_dword(const struct endpoint *ep, unsigned int reg)
 	return 0;
 }
 
-/* The writable bits of each register; everything else ignores writes. */
-static void cfg_dword_write(struct endpoint *ep, unsigned int reg,
+/*
+ * Whether BAR @n of @ep may decode at @base: ivshmem_bar_free(), and clear
+ * of @ep's other BAR and of the decoded BARs of its cell's endpoints. A
+ * BAR at 0 is unassigned and decodes nothing (in_bar()).
+ */
+static bool bar_placeable(const struct endpoint *ep, unsigned int n,
+			  __u32 base)
+{
+	const struct endpoint *other;
+	unsigned int m;
+
+	if (!base)
+		return true;
+	if (!ivshmem_bar_free(base, BAR_SIZE, ep->cell->config,
+			      mmio_emulated_range))
+		return false;
+	for_each_endpoint(other)
+		for (m = 0; m < 2; m++)
+			if (other->cell == ep->cell &&
+			    (other == ep ? m != n :
+			     other->command & CMD_MEMORY) &&
+			    ivshmem_ranges_overlap(base, BAR_SIZE,
+						   other->bar[m], BAR_SIZE))
+				return false;
+	return true;
+}
+
+/*
+ * The writable bits of each register; everything else ignores writes.
+ * BARs decode only where bar_placeable() allows: a BAR write while memory
+ * decoding is on, or turning decoding on, that would decode elsewhere is
+ * ignored (the register keeps its value, as if it did not take it).
+ * Return: false if ignored so.
+ */
+static bool cfg_dword_write(struct endpoint *ep, unsigned int reg,
 			    __u32 value)
 {
+	unsigned int n = (reg - 0x10) / 4;
+
 	switch (reg) {
 	case 0x04:
+		if (value & CMD_MEMORY && !(ep->command & CMD_MEMORY) &&
+		    (!bar_placeable(ep, 0, ep->bar[0]) ||
+		     !bar_placeable(ep, 1, ep->bar[1])))
+			return false;
 		ep->command = value & (CMD_MEMORY | CMD_MASTER);
 		break;
 	case 0x10:
 	case 0x14:
-		ep->bar[(reg - 0x10) / 4] = value & ~(BAR_SIZE - 1);
+		value &= ~(BAR_SIZE - 1);
+		if (ep->command & CMD_MEMORY && !bar_placeable(ep, n, value))
+			return false;
+		ep->bar[n] = value;
 		break;
 	case 0x3c:
 		ep->int_line = value;
@@ -344,6 +388,7 @@ static void cfg_dword_write(struct endpoint *ep, unsigned int reg,
 		ep->msix_control = (value >> 16) & (MSIX_ENABLE | MSIX_MASKALL);
 		break;
 	}
+	return true;
 }
 
 static __u32 size_mask(unsigned int size)
@@ -357,18 +402,25 @@ void ivshmem_cfg_access(struct per_cpu *cpu,
 			__u32 *value)
 {
 	unsigned int shift = 8 * (reg & 3), dword = reg & ~3U;
-	__u32 mask = size_mask(size) << shift, old;
+	__u32 mask = size_mask(size) << shift, old, new;
 	struct endpoint *ep;
+	bool taken = true;
 
 	spin_lock(&ivshmem_lock);
 	ep = endpoint_of(cpu->cell, dev);
 	old = ep ? cfg_dword(ep, dword) : ~0U;
+	new = (old & ~mask) | ((*value << shift) & mask);
 	if (!write)
 		*value = (old & mask) >> shift;
 	else if (ep)
-		cfg_dword_write(ep, dword,
-				(old & ~mask) | ((*value << shift) & mask));
+		taken = cfg_dword_write(ep, dword, new);
 	spin_unlock(&ivshmem_lock);
+	if (!taken && refusal_log_pass())
+		printk("CPU %u: cell \"%s\": ivshmem %02x:%02x.%x register "
+		       "0x%x write 0x%x ignored: a BAR would decode over memory, "
+		       "an emulated page or another BAR\n", cpu->cpu_id,
+		       cpu->cell->config->name, dev->bdf >> 8,
+		       (dev->bdf >> 3) & 0x1f, dev->bdf & 7, dword, new);
 }
 
 /* ---- registers and MSI-X table ---- */
@@ -408,14 +460,15 @@ static bool root_read_only(const struct endpoint *ep, __u64 gpa)
 	return false;
 }
 
-bool ivshmem_mmio_claims(__u64 gpa)
+bool ivshmem_mmio_claims(const struct cell *cell, __u64 gpa)
 {
 	const struct endpoint *ep;
 	unsigned int off;
 
 	for_each_endpoint(ep)
-		if (in_bar(ep, 0, gpa, &off) || in_bar(ep, 1, gpa, &off) ||
-		    root_read_only(ep, gpa))
+		if (ep->cell == cell &&
+		    (in_bar(ep, 0, gpa, &off) || in_bar(ep, 1, gpa, &off) ||
+		     root_read_only(ep, gpa)))
 			return true;
 	return false;
 }

@@ -85,7 +85,8 @@ __u32 pci_bar_mask(__u16 bdf, unsigned int reg)
 	return mask;
 }
 
-bool pci_bar_at(__u16 bdf, unsigned int index, __u64 *base, __u64 *size)
+unsigned int pci_bar_at(__u16 bdf, unsigned int index, __u64 *base,
+			__u64 *size)
 {
 	__u32 command = arch_pci_read(bdf, PCI_CFG_COMMAND, 2);
 	unsigned int n, count = bar_count(bdf), step = 1;
@@ -98,7 +99,7 @@ bool pci_bar_at(__u16 bdf, unsigned int index, __u64 *base, __u64 *size)
 			*size = 0;
 	}
 	arch_pci_write(bdf, PCI_CFG_COMMAND, 2, command);
-	return *size != 0;
+	return *size ? step : 0;
 }
 
 static bool inside(const struct jailhouse_memory *mem, __u64 base,

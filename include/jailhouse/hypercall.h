@@ -82,7 +82,12 @@ JAILHOUSE_ABI_SIZE(struct jailhouse_load_chunk, 24);
 #define JAILHOUSE_CPU_STAT_DMA_FAULTS		14
 /* Not an exit either: interrupt remapping faults, counted the same way. */
 #define JAILHOUSE_CPU_STAT_IRQ_FAULTS		15
-#define JAILHOUSE_NUM_CPU_STATS			16
+/*
+ * Not an exit: memory or MMIO accesses of the root cell refused and
+ * completed as master aborts (or #GP), counted on the accessing CPU.
+ */
+#define JAILHOUSE_CPU_STAT_ROOT_REFUSED		16
+#define JAILHOUSE_NUM_CPU_STATS			17
 
 /*
  * CPUID leaves of the hypervisor. JAILHOUSE_CPUID_SIGNATURE answers EAX =

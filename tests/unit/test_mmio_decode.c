@@ -204,6 +204,7 @@ static void test_high_bytes(void **state)
 static void test_refused(void **state)
 {
 	static const __u8 rex_w[] = { 0x48, 0x89, 0x08 };
+	static const __u8 rex_w_movzx[] = { 0x48, 0x0f, 0xb6, 0x08 };
 	/* 0x66 on a byte MOV, twice, or on MOVZX. */
 	static const __u8 opsize_byte[] = { 0x66, 0x88, 0x08 };
 	static const __u8 opsize_twice[] = { 0x66, 0x66, 0x89, 0x08 };
@@ -222,7 +223,8 @@ static void test_refused(void **state)
 					   0x3e, 0x89, 0x80, 0 };
 
 	(void)state;
-	assert_int_equal(decode(rex_w, sizeof(rex_w), true), -EINVAL);
+	assert_int_equal(decode(rex_w_movzx, sizeof(rex_w_movzx), true),
+			 -EINVAL);
 	assert_int_equal(decode(opsize_byte, sizeof(opsize_byte), true),
 			 -EINVAL);
 	assert_int_equal(decode(opsize_twice, sizeof(opsize_twice), true),
@@ -242,6 +244,87 @@ static void test_refused(void **state)
 	assert_int_equal(decode(rex_w, 0, true), -EINVAL);
 }
 
+/*
+ * 8-byte MOVs: Linux's copy_from_kernel_nofault() (the /dev/mem read) is
+ * one; the root's refused access completes from the decoded form.
+ */
+static void test_wide(void **state)
+{
+	/* mov (%rdi),%rax; mov %rcx,(%rax); movq $-1,(%rax) */
+	static const __u8 load[] = { 0x48, 0x8b, 0x07 };
+	static const __u8 store[] = { 0x48, 0x89, 0x08 };
+	static const __u8 imm[] = { 0x48, 0xc7, 0x00, 0xff, 0xff, 0xff, 0xff };
+
+	(void)state;
+	assert_int_equal(decode(load, sizeof(load), true), 0);
+	assert_false(insn.write);
+	assert_int_equal(insn.size, 8);
+	assert_int_equal(insn.reg, 0);
+	assert_int_equal(insn.len, 3);
+	assert_int_equal(decode(store, sizeof(store), true), 0);
+	assert_true(insn.write);
+	assert_int_equal(insn.size, 8);
+	assert_int_equal(insn.reg, 1);
+	assert_int_equal(decode(imm, sizeof(imm), true), 0);
+	assert_int_equal(insn.size, 8);
+	assert_int_equal(insn.len, 7);
+	assert_int_equal(insn.reg, MMIO_REG_NONE);
+	/* In 32-bit code 0x48 is DEC %eax. */
+	assert_int_equal(decode(store, sizeof(store), false), -EINVAL);
+}
+
+/* MOVS and STOS: copy_from_user() (the /dev/mem write) is REP MOVSB. */
+static void test_strings(void **state)
+{
+	static const __u8 rep_movsb[] = { 0xf3, 0xa4 };
+	static const __u8 rep_stosq[] = { 0xf3, 0x48, 0xab };
+	static const __u8 movsw[] = { 0x66, 0x2e, 0xa5 };
+	static const __u8 addr32[] = { 0x67, 0xf3, 0xa4 };
+	static const __u8 repne[] = { 0xf2, 0xa4 };
+	static const __u8 lods[] = { 0xac };
+	struct mmio_string str;
+
+	(void)state;
+	assert_int_equal(mmio_decode_string(rep_movsb, 2, true, &str), 0);
+	assert_true(str.movs && str.rep);
+	assert_int_equal(str.size, 1);
+	assert_int_equal(str.len, 2);
+	assert_int_equal(mmio_decode_string(rep_stosq, 3, true, &str), 0);
+	assert_true(!str.movs && str.rep);
+	assert_int_equal(str.size, 8);
+	assert_int_equal(str.len, 3);
+	assert_int_equal(mmio_decode_string(rep_stosq, 3, false, &str),
+			 -EINVAL);
+	assert_int_equal(mmio_decode_string(movsw, 3, true, &str), 0);
+	assert_true(str.movs && !str.rep);
+	assert_int_equal(str.size, 2);
+	assert_int_equal(mmio_decode_string(addr32, 3, true, &str), -EINVAL);
+	assert_int_equal(mmio_decode_string(repne, 2, true, &str), -EINVAL);
+	assert_int_equal(mmio_decode_string(lods, 1, true, &str), -EINVAL);
+	assert_int_equal(mmio_decode_string(rep_movsb, 1, true, &str),
+			 -EINVAL);
+}
+
+/* A refused string write skips the rest of its page, no further. */
+static void test_string_skip(void **state)
+{
+	struct mmio_string byte = { .len = 2, .size = 1, .rep = true };
+	struct mmio_string quad = { .len = 3, .size = 8, .rep = true };
+	struct mmio_string one = { .len = 1, .size = 4 };
+
+	(void)state;
+	assert_int_equal(mmio_string_skip(&byte, 0x3c000000, 4096, false),
+			 4096);
+	assert_int_equal(mmio_string_skip(&byte, 0x3c000000, 10, false), 10);
+	assert_int_equal(mmio_string_skip(&byte, 0x3c000ff0, 100, false), 16);
+	assert_int_equal(mmio_string_skip(&byte, 0x3c000010, 100, true), 17);
+	/* An element across the page's end is dropped whole. */
+	assert_int_equal(mmio_string_skip(&quad, 0x3c000ffc, 100, false), 1);
+	assert_int_equal(mmio_string_skip(&quad, 0x3c000004, 100, true), 1);
+	assert_int_equal(mmio_string_skip(&one, 0x3c000000, 0, false), 1);
+	assert_int_equal(mmio_string_skip(&byte, 0x3c000000, 0, false), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -253,6 +336,9 @@ int main(void)
 		cmocka_unit_test(test_high_bytes),
 		cmocka_unit_test(test_moffs),
 		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_wide),
+		cmocka_unit_test(test_strings),
+		cmocka_unit_test(test_string_skip),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

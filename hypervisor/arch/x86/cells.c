@@ -17,6 +17,7 @@
 #include <asm/ioapic.h>
 #include <asm/iopm.h>
 #include <asm/ipi.h>
+#include <asm/msix.h>
 #include <asm/processor.h>
 #include <asm/smt.h>
 #include <asm/vcpu.h>
@@ -114,6 +115,8 @@ int arch_cell_check(const struct jailhouse_cell_desc *desc)
 {
 	unsigned int shift, cpu;
 
+	if (msix_cell_check(desc))
+		return -EPERM;
 	if (!(desc->flags & JAILHOUSE_CELL_SANDBOX))
 		return 0;
 	if (!cpu_smt_shift(&shift)) {

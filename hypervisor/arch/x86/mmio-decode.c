@@ -16,7 +16,12 @@
 #define OP_TWO_BYTE		0x0f
 #define OP2_MOVZX8		0xb6
 #define OP2_MOVZX16		0xb7
+#define OP_MOVS8		0xa4
+#define OP_MOVS			0xa5
+#define OP_STOS8		0xaa
+#define OP_STOS			0xab
 #define PREFIX_OPSIZE		0x66
+#define PREFIX_REP		0xf3
 #define REX_MASK		0xf0
 #define REX			0x40
 #define REX_W			0x8
@@ -27,7 +32,7 @@
 /* What an opcode does, before ModRM. */
 struct mmio_op {
 	bool write;
-	/** Bytes of the access; a 0x66 prefix halves 4 to 2. */
+	/** Bytes of the access; 0x66 halves 4 to 2, REX.W doubles it. */
 	unsigned int size;
 	/** Bytes of the immediate operand (stores of a constant). */
 	unsigned int imm_len;
@@ -77,9 +82,9 @@ static __u32 read_le(const __u8 *p, unsigned int len)
 
 /* The opcode at @code (@avail bytes): its length, or 0 if unknown. */
 static unsigned int lookup_op(const __u8 *code, unsigned int avail,
-			      bool opsize, struct mmio_op *op)
+			      bool opsize, bool rex_w, struct mmio_op *op)
 {
-	unsigned int wide = opsize ? 2 : 4;
+	unsigned int wide = rex_w ? 8 : opsize ? 2 : 4;
 
 	*op = (struct mmio_op){ .size = wide, .zero_extend = !opsize };
 	switch (code[0]) {
@@ -112,10 +117,11 @@ static unsigned int lookup_op(const __u8 *code, unsigned int avail,
 		/* fall through */
 	case OP_STORE_IMM:
 		op->write = true;
-		op->imm_len = op->size;
+		/* REX.W: a 32-bit immediate, sign-extended. */
+		op->imm_len = op->size == 8 ? 4 : op->size;
 		return 1;
 	case OP_TWO_BYTE:
-		if (avail < 2 || opsize ||
+		if (avail < 2 || opsize || rex_w ||
 		    (code[1] != OP2_MOVZX8 && code[1] != OP2_MOVZX16))
 			return 0;
 		op->size = code[1] == OP2_MOVZX8 ? 1 : 2;
@@ -194,12 +200,60 @@ int mmio_decode(const __u8 *code, unsigned int avail, bool code64,
 		opsize |= code[pos++] == PREFIX_OPSIZE;
 	if (pos < avail && code64 && (code[pos] & REX_MASK) == REX)
 		rex = code[pos++];
-	if (pos >= avail || (rex & REX_W))
+	if (pos >= avail)
 		return -EINVAL;
-	oplen = lookup_op(code + pos, avail - pos, opsize, &op);
+	oplen = lookup_op(code + pos, avail - pos, opsize, rex & REX_W, &op);
 	if (!oplen || (opsize && op.size == 1))
 		return -EINVAL;
 	if (op.moffs)
 		return decode_moffs(pos + oplen, avail, code64, &op, insn);
 	return decode_operands(code, pos + oplen, avail, rex, &op, insn);
+}
+
+int mmio_decode_string(const __u8 *code, unsigned int avail, bool code64,
+		       struct mmio_string *str)
+{
+	unsigned int pos = 0;
+	bool opsize = false, rep = false;
+	__u8 rex = 0;
+
+	if (avail > MMIO_MAX_INSN)
+		avail = MMIO_MAX_INSN;
+	for (; pos < avail; pos++) {
+		if (code[pos] == PREFIX_OPSIZE)
+			opsize = true;
+		else if (code[pos] == PREFIX_REP)
+			rep = true;
+		else if (!is_segment_prefix(code[pos]))
+			break;
+	}
+	if (pos < avail && code64 && (code[pos] & REX_MASK) == REX)
+		rex = code[pos++];
+	if (pos >= avail)
+		return -EINVAL;
+	*str = (struct mmio_string){
+		.len = pos + 1,
+		.size = rex & REX_W ? 8 : opsize ? 2 : 4,
+		.movs = code[pos] == OP_MOVS8 || code[pos] == OP_MOVS,
+		.rep = rep,
+	};
+	if (code[pos] == OP_MOVS8 || code[pos] == OP_STOS8)
+		str->size = 1;
+	else if (code[pos] != OP_MOVS && code[pos] != OP_STOS)
+		return -EINVAL;
+	return 0;
+}
+
+__u64 mmio_string_skip(const struct mmio_string *str, __u64 rdi, __u64 rcx,
+		       bool down)
+{
+	__u64 in_page = rdi & (MMIO_PAGE_SIZE - 1), count;
+
+	if (!str->rep)
+		return 1;
+	if (down)
+		count = in_page / str->size + 1;
+	else
+		count = (MMIO_PAGE_SIZE - in_page + str->size - 1) / str->size;
+	return rcx < count ? rcx : count;
 }

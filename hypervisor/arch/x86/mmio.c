@@ -16,6 +16,7 @@
 #include <jailhouse/ivshmem.h>
 #include <jailhouse/mem.h>
 #include <jailhouse/percpu.h>
+#include <jailhouse/printk.h>
 #include <jailhouse/remap.h>
 #include <jailhouse/string.h>
 #include <asm/apic.h>
@@ -36,6 +37,7 @@
  */
 #define WINDOW_BASE		(JAILHOUSE_BASE - 0x20000000UL)
 #define PT_INDEX_MASK		0x1ff
+#define X86_RFLAGS_DF		(1UL << 10)
 
 /* Each CPU's window onto guest memory, read-only. */
 static struct remap_window windows[APIC_MAX_CPUS];
@@ -154,7 +156,7 @@ unsigned int mmio_handle(struct per_cpu *cpu, const struct mmio_guest *guest,
 	__u32 value;
 
 	if (mmio_decode(code, fetch(cpu, guest, code), guest->code64, &insn) ||
-	    guest->gpa & (insn.size - 1))
+	    insn.size > sizeof(__u32) || guest->gpa & (insn.size - 1))
 		return 0;
 	if (insn.reg != MMIO_REG_NONE) {
 		reg = vcpu_guest_reg(regs, insn.reg);
@@ -167,6 +169,88 @@ unsigned int mmio_handle(struct per_cpu *cpu, const struct mmio_guest *guest,
 	if (!insn.write)
 		load_result(&insn, reg, value);
 	return insn.len;
+}
+
+/* A MOV: loads read all ones of their width, stores are dropped. */
+static int root_mov_aborted(struct per_cpu *cpu, const __u8 *code,
+			    unsigned int avail, bool code64)
+{
+	struct mmio_insn insn;
+	__u64 *reg;
+
+	if (mmio_decode(code, avail, code64, &insn))
+		return -EINVAL;
+	if (insn.write)
+		return insn.len;
+	reg = vcpu_guest_reg(cpu->arch.guest_regs, insn.reg);
+	if (!reg)
+		return -EINVAL;
+	if (insn.size == sizeof(__u64))
+		*reg = ~0ULL;
+	else
+		load_result(&insn, reg, ~0U);
+	return insn.len;
+}
+
+/*
+ * A MOVS or STOS write: the elements in the faulting page are dropped, as
+ * if written; with elements left, RIP stays and the string goes on, as
+ * after an interrupt. 64-bit code only: RDI, RSI and RCX are used whole.
+ */
+static int root_string_dropped(struct per_cpu *cpu,
+			       const struct mmio_guest *g, const __u8 *code,
+			       unsigned int avail)
+{
+	struct guest_regs *regs = cpu->arch.guest_regs;
+	bool down = g->rflags & X86_RFLAGS_DF;
+	struct mmio_string str;
+	__u64 count, bytes;
+
+	if (!g->write || !g->code64 ||
+	    mmio_decode_string(code, avail, true, &str))
+		return -EINVAL;
+	count = mmio_string_skip(&str, regs->rdi, regs->rcx, down);
+	bytes = count * str.size;
+	regs->rdi += down ? -bytes : bytes;
+	if (str.movs)
+		regs->rsi += down ? -bytes : bytes;
+	if (str.rep)
+		regs->rcx -= count;
+	return str.rep && regs->rcx ? 0 : (int)str.len;
+}
+
+static void log_root_refused(const struct per_cpu *cpu,
+			     const struct mmio_guest *g, int len)
+{
+	if (len == -EPERM)
+		printk("CPU %u: root cell: fetch, page walk or event delivery "
+		       "at 0x%llx, outside its memory, rip 0x%llx: no "
+		       "instruction to complete, the CPU stops\n",
+		       cpu->cpu_id, g->gpa, g->rip_linear);
+	else if (refusal_log_pass())
+		printk("CPU %u: root cell: %s 0x%llx refused, rip 0x%llx: "
+		       "%s\n", cpu->cpu_id, g->write ? "write to" : "read of",
+		       g->gpa, g->rip_linear, len < 0 ?
+		       "no MOV, MOVS or STOS, #GP injected" :
+		       g->write ? "dropped" : "all ones");
+}
+
+int mmio_root_refused(struct per_cpu *cpu, const struct mmio_guest *guest,
+		      bool data)
+{
+	__u8 code[MMIO_MAX_INSN];
+	unsigned int avail;
+	int len = -EPERM;
+
+	if (data) {
+		avail = fetch(cpu, guest, code);
+		len = root_mov_aborted(cpu, code, avail, guest->code64);
+		if (len < 0)
+			len = root_string_dropped(cpu, guest, code, avail);
+		cpu->stats.count[JAILHOUSE_CPU_STAT_ROOT_REFUSED]++;
+	}
+	log_root_refused(cpu, guest, len);
+	return len;
 }
 
 bool mmio_emulated_range(unsigned int n, __u64 *start, __u64 *size)
@@ -185,7 +269,7 @@ bool mmio_emulated_range(unsigned int n, __u64 *start, __u64 *size)
 	return true;
 }
 
-mmio_access_t mmio_handler_of(__u64 gpa)
+mmio_access_t mmio_handler_of(const struct cell *cell, __u64 gpa)
 {
 	if ((gpa & ~(__u64)(PAGE_SIZE - 1)) == apic_page_phys())
 		return apic_mmio_access;
@@ -193,7 +277,7 @@ mmio_access_t mmio_handler_of(__u64 gpa)
 		return ioapic_mmio_access;
 	if (pci_mmcfg_contains(gpa))
 		return pci_mmcfg_access;
-	if (ivshmem_mmio_claims(gpa))
+	if (ivshmem_mmio_claims(cell, gpa))
 		return ivshmem_mmio_access;
 	if (msix_mmio_claims(gpa))
 		return msix_mmio_access;

@@ -9,6 +9,8 @@
 #include <jailhouse/percpu.h>	/* PAGE_SIZE */
 #include <asm/msix-table.h>
 
+#include "config.h"
+
 int msix_table_locate(__u16 ctrl, __u32 table_reg, __u64 bar_base,
 		      __u64 bar_size, struct msix_table *t)
 {
@@ -17,8 +19,6 @@ int msix_table_locate(__u16 ctrl, __u32 table_reg, __u64 bar_base,
 
 	if (!bar_size || bar_base + bar_size < bar_base)
 		return -EINVAL;
-	if (entries > MSIX_MAX_ENTRIES)
-		return -E2BIG;
 	if (offset >= bar_size ||
 	    bar_size - offset < (__u64)entries * MSIX_ENTRY_SIZE)
 		return -ERANGE;
@@ -45,4 +45,16 @@ void msix_table_pages(const struct msix_table *t, __u64 *start, __u64 *size)
 
 	*start = t->phys & ~(__u64)(PAGE_SIZE - 1);
 	*size = ((end + PAGE_SIZE - 1) & ~(__u64)(PAGE_SIZE - 1)) - *start;
+}
+
+int msix_dma_device(const struct jailhouse_cell_desc *desc)
+{
+	const struct jailhouse_pci_device *dev =
+		jailhouse_cell_pci_devices(desc);
+	unsigned int n;
+
+	for (n = 0; n < desc->num_pci_devices; n++)
+		if (dev[n].flags & JAILHOUSE_PCI_FLAG_DMA)
+			return n;
+	return -1;
 }

@@ -4,6 +4,7 @@
 #include <jailhouse/arch.h>
 #include <jailhouse/cell.h>
 #include <jailhouse/errno.h>
+#include <jailhouse/mem.h>
 #include <jailhouse/pci.h>
 #include <jailhouse/pci-bars.h>
 #include <jailhouse/percpu.h>
@@ -30,9 +31,6 @@
 #define ENTRY_MSG_WORDS		3
 #define ENTRY_CTRL		12U
 #define ENTRY_MASKED		0x1U
-/* Devices with an intercepted table, and their entries together. */
-#define MAX_DEVICES		8
-#define POOL_ENTRIES		256
 
 struct msix_entry {
 	__u32 msg[ENTRY_MSG_WORDS];	/* as the owner wrote it */
@@ -52,11 +50,12 @@ struct msix_dev {
 	__u16 root_ctrl;
 };
 
-static struct msix_dev devs[MAX_DEVICES];
+/* One for each device of the root cell's config with a table. */
+static struct msix_dev *devs;
 static unsigned int num_devs;
-static struct msix_entry pool[POOL_ENTRIES];
-static unsigned int pool_used;
 static bool probed, compat_needed;
+/* The first root device whose table is not intercepted. */
+static __u16 compat_bdf;
 static spinlock_t msix_lock;
 /* Exits on the tables' pages; entry writes remapped and their cycles. */
 static unsigned long exits, writes;
@@ -143,30 +142,41 @@ static int locate(struct msix_dev *d, __u16 bdf, __u8 cap)
 	unsigned int bir = table_reg & MSIX_TABLE_BIR;
 	__u64 base, size;
 
-	if (!pci_bar_at(bdf, bir, &base, &size))
+	d->bar_regs = pci_bar_at(bdf, bir, &base, &size);
+	if (!d->bar_regs)
 		return -EINVAL;
 	d->cap = cap;
 	d->bar_reg = PCI_CFG_BAR0 + 4 * bir;
-	d->bar_regs = base >> 32 || size >> 32 ? 2 : 1;
 	return msix_table_locate(arch_pci_read(bdf, cap + MSIX_CTRL, 2),
 				 table_reg, base, size, &d->table);
 }
 
-/* The owner's and the root's copies from the pool, remapping entries. */
+static unsigned long pages_for(unsigned long bytes)
+{
+	return (bytes + PAGE_SIZE - 1) / PAGE_SIZE;
+}
+
+/*
+ * The owner's and the root's copies, sized from the table, and its
+ * remapping entries. Kept until the hypervisor goes, like the tables'
+ * interception.
+ */
 static int reserve(struct msix_dev *d)
 {
 	unsigned int count = d->table.entries;
+	unsigned long pages = pages_for(2 * count * sizeof(*d->entry));
 	int irte;
 
-	if (POOL_ENTRIES - pool_used < 2 * count)
+	d->entry = page_alloc(pages);
+	if (!d->entry)
 		return -ENOMEM;
 	irte = iommu_alloc_irqs(count);
-	if (irte < 0)
+	if (irte < 0) {
+		page_free(d->entry, pages);
 		return -ENOMEM;
+	}
 	d->irte = irte;
-	d->entry = &pool[pool_used];
 	d->root_entry = d->entry + count;
-	pool_used += 2 * count;
 	return 0;
 }
 
@@ -187,14 +197,12 @@ static void take_table(struct msix_dev *d)
 static const char *refusal(int err)
 {
 	switch (err) {
-	case -E2BIG:
-		return "more entries than are remapped";
 	case -ERANGE:
 		return "table outside its BAR";
 	case -EINVAL:
 		return "no memory BAR at its Table BIR";
 	default:
-		return "no room left";
+		return "no memory or remapping entries left";
 	}
 }
 
@@ -202,16 +210,18 @@ static void probe(const struct jailhouse_pci_device *dev)
 {
 	__u8 cap = msi_find_cap(dev->bdf, PCI_CAP_ID_MSIX);
 	struct msix_dev *d = &devs[num_devs];
-	int err = -ENOMEM;
+	int err;
 
 	if (!cap)
 		return;
-	if (num_devs < MAX_DEVICES)
-		err = locate(d, dev->bdf, cap) ?: reserve(d);
+	err = locate(d, dev->bdf, cap) ?: reserve(d);
 	if (err) {
 		print_bdf(refusal(err), dev->bdf);
 		print_bdf("table not intercepted: compatibility-format "
-			  "interrupts stay allowed", dev->bdf);
+			  "interrupts stay allowed, cells with DMA devices "
+			  "refused", dev->bdf);
+		if (!compat_needed)
+			compat_bdf = dev->bdf;
 		compat_needed = true;
 		return;
 	}
@@ -228,9 +238,12 @@ static int probe_all(void)
 {
 	const struct jailhouse_pci_device *dev =
 		jailhouse_cell_pci_devices(root_cell.config);
-	unsigned int n;
+	unsigned int n, num = root_cell.config->num_pci_devices;
 
-	for (n = 0; n < root_cell.config->num_pci_devices; n++)
+	devs = page_alloc(pages_for(num * sizeof(*devs)) ?: 1);
+	if (!devs)
+		return -ENOMEM;
+	for (n = 0; n < num; n++)
 		if (dev[n].domain == 0)
 			probe(&dev[n]);
 	return npt_refresh_emulated(&root_cell);
@@ -257,6 +270,27 @@ int msix_reprogram(void)
 bool msix_compat_needed(void)
 {
 	return compat_needed;
+}
+
+/*
+ * A device flagged for DMA (others have bus mastering masked, pci.c) can
+ * write to 0xfee00000: with the compatibility format open, that is an
+ * interrupt of its choosing (INIT, NMI, any vector) at any CPU.
+ */
+int msix_cell_check(const struct jailhouse_cell_desc *desc)
+{
+	int n = msix_dma_device(desc);
+	__u16 bdf;
+
+	if (!compat_needed || n < 0)
+		return 0;
+	bdf = jailhouse_cell_pci_devices(desc)[n].bdf;
+	printk("Cell \"%s\" refused: its DMA device %02x:%02x.%x could raise "
+	       "any interrupt on any CPU by DMA: compatibility-format "
+	       "interrupts stay allowed for the root's %02x:%02x.%x\n",
+	       desc->name, bdf >> 8, (bdf >> 3) & 0x1f, bdf & 7,
+	       compat_bdf >> 8, (compat_bdf >> 3) & 0x1f, compat_bdf & 7);
+	return -EPERM;
 }
 
 static struct msix_dev *dev_of(const struct jailhouse_pci_device *dev)

@@ -419,6 +419,21 @@ static void report_exit(struct per_cpu *cpu, const struct vmcb *vmcb)
 		       vmcb->exit_info1, vmcb->exit_info2, vmcb->rip);
 }
 
+/* The root goes on from a refused access (mmio_root_refused()). */
+static bool svm_root_refused(struct per_cpu *cpu, struct vmcb *vmcb,
+			     const struct mmio_guest *guest, bool data)
+{
+	int len = mmio_root_refused(cpu, guest, data);
+
+	if (len == -EINVAL)
+		vmcb->event_inject = SVM_EVENT_VALID |
+				     SVM_EVENT_TYPE_EXCEPTION |
+				     SVM_EVENT_ERROR_VALID | X86_VEC_GP;
+	else if (len >= 0)
+		vmcb->rip += len;
+	return len != -EPERM;
+}
+
 /*
  * Only the pages the hypervisor emulates are left out of the nested
  * tables on purpose, for data accesses; code or page tables there are
@@ -432,21 +447,25 @@ static bool svm_handle_npf(struct per_cpu *cpu, struct vmcb *vmcb)
 		.cr4 = vmcb->cr4,
 		.efer = vmcb->efer,
 		.rip_linear = vmcb->cs.base + vmcb->rip,
+		.rflags = vmcb->rflags,
 		.code64 = (vmcb->efer & EFER_LMA) &&
 			  (vmcb->cs.attrib & SVM_SEG_LONG),
 		.gpa = vmcb->exit_info2,
+		.write = vmcb->exit_info1 & SVM_NPF_WRITE,
 	};
-	mmio_access_t access = mmio_handler_of(guest.gpa);
-	unsigned int len;
-
+	mmio_access_t access = mmio_handler_of(cpu->cell, guest.gpa);
 	/* Event delivery (IDT, stack) touching the page is no instruction. */
-	if (!access ||
-	    vmcb->exit_info1 & (SVM_NPF_FETCH | SVM_NPF_PAGE_WALK) ||
-	    vmcb->exit_int_info & SVM_EVENT_VALID) {
+	bool data = !(vmcb->exit_info1 & (SVM_NPF_FETCH | SVM_NPF_PAGE_WALK) ||
+		      vmcb->exit_int_info & SVM_EVENT_VALID);
+	unsigned int len = access && data ? mmio_handle(cpu, &guest, access) :
+			   0;
+
+	if (!len && cell_is_root(cpu->cell))
+		return svm_root_refused(cpu, vmcb, &guest, data);
+	if (!access || !data) {
 		report_exit(cpu, vmcb);
 		return false;
 	}
-	len = mmio_handle(cpu, &guest, access);
 	if (!len) {
 		printk("CPU %u: cell \"%s\": device access at 0x%llx "
 		       "refused or not emulated, rip 0x%llx\n", cpu->cpu_id,

@@ -904,6 +904,19 @@ static void report_exit(struct per_cpu *cpu, __u32 reason)
 		       vmcs_read(EXIT_QUALIFICATION), vmcs_read(GUEST_RIP));
 }
 
+/* The root goes on from a refused access (mmio_root_refused()). */
+static bool vmx_root_refused(struct per_cpu *cpu,
+			     const struct mmio_guest *guest, bool data)
+{
+	int len = mmio_root_refused(cpu, guest, data);
+
+	if (len == -EINVAL)
+		inject_gp();
+	else if (len >= 0)
+		vmcs_write(GUEST_RIP, vmcs_read(GUEST_RIP) + len);
+	return len != -EPERM;
+}
+
 /*
  * Only the pages the hypervisor emulates are left out of the EPT tables
  * on purpose, for data accesses; code or page tables there are refused.
@@ -919,19 +932,27 @@ static bool vmx_handle_ept_violation(struct per_cpu *cpu, __u32 reason)
 		.efer = efer,
 		.rip_linear = vmcs_read(GUEST_SEG_BASE(SEG_CS)) +
 			      vmcs_read(GUEST_RIP),
+		.rflags = vmcs_read(GUEST_RFLAGS),
 		.code64 = (efer & EFER_LMA) &&
 			  (vmcs_read(GUEST_SEG_AR(SEG_CS)) & VMX_AR_LONG),
 		.gpa = vmcs_read(GUEST_PHYSICAL_ADDRESS),
+		.write = qual & EPT_QUAL_WRITE,
 	};
-	mmio_access_t access = mmio_handler_of(guest.gpa);
-	unsigned int len;
+	mmio_access_t access = mmio_handler_of(cpu->cell, guest.gpa);
+	/* Event delivery (IDT, stack) touching the page is no instruction. */
+	bool data = !(qual & EPT_QUAL_FETCH ||
+		      (qual & EPT_QUAL_LINEAR_VALID &&
+		       !(qual & EPT_QUAL_TRANSLATED)) ||
+		      vmcs_read(IDT_VECTORING_INFO) & INTR_INFO_VALID);
+	unsigned int len = access && data ? mmio_handle(cpu, &guest, access) :
+			   0;
 
-	if (!access || qual & EPT_QUAL_FETCH ||
-	    (qual & EPT_QUAL_LINEAR_VALID && !(qual & EPT_QUAL_TRANSLATED))) {
+	if (!len && cell_is_root(cpu->cell))
+		return vmx_root_refused(cpu, &guest, data);
+	if (!access || !data) {
 		report_exit(cpu, reason);
 		return false;
 	}
-	len = mmio_handle(cpu, &guest, access);
 	if (!len) {
 		printk("CPU %u: cell \"%s\": device access at 0x%llx "
 		       "refused or not emulated, rip 0x%llx\n", cpu->cpu_id,

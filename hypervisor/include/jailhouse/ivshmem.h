@@ -67,10 +67,11 @@ void ivshmem_cfg_access(struct per_cpu *cpu,
 			__u32 *value);
 
 /**
- * Whether @gpa is in the page of an ivshmem BAR of any cell, or in a
- * section the root cell maps read-only.
+ * Whether @gpa is in the page of an ivshmem BAR of @cell, or in a section
+ * @cell, the root cell, maps read-only. Only the accessing cell's own
+ * endpoints: another cell's BARs are no business of its accesses.
  */
-bool ivshmem_mmio_claims(__u64 gpa);
+bool ivshmem_mmio_claims(const struct cell *cell, __u64 gpa);
 
 /**
  * An access to the BARs of the ivshmem devices of @cpu's cell (an

@@ -23,10 +23,12 @@ int pci_io_region_refused(const struct jailhouse_cell_desc *desc,
 /**
  * Memory BAR @index of @bdf (0-5) as the hardware decodes it now, in
  * *@base and *@size, sized with memory decoding off for a moment.
- * Return: false if @index names no memory BAR (I/O ports, nothing, the
- * upper half of a 64-bit BAR, past the header's BARs).
+ * Return: the BAR registers it takes, from its type bits (2 for a 64-bit
+ * BAR wherever it lies, else 1), or 0 if @index names no memory BAR (I/O
+ * ports, nothing, the upper half of a 64-bit BAR, past the header's BARs).
  */
-bool pci_bar_at(__u16 bdf, unsigned int index, __u64 *base, __u64 *size);
+unsigned int pci_bar_at(__u16 bdf, unsigned int index, __u64 *base,
+			__u64 *size);
 
 /** Whether @reg is a BAR register of @bdf's header (type 0 or 1). */
 bool pci_is_bar(__u16 bdf, unsigned int reg);

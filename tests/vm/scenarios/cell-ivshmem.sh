@@ -15,7 +15,11 @@
 # the signed image's code, or with no signed image at the entry point is
 # refused, the reason logged. Then cell b writes the
 # read-only state table: the hypervisor fails that cell and only it; a
-# stays running and keeps its doorbells. After both are destroyed the
+# stays running and keeps its doorbells. Then a runs ivshmem-bar, which
+# tries to place its ivshmem BAR0 over the root's e1000e MSI-X table page
+# (00:02.0, intercepted at enable): ignored and logged; the root's reads
+# of that table still reach it (before, they went to the cell's
+# endpoint and failed the root CPU). After the cells are destroyed the
 # shared memory is zero and Linux's again.
 set -eu
 . tests/vm/lib/signed.sh
@@ -139,6 +143,29 @@ jailhouse cell list | grep -q "ivshmem-demo-a  *running" ||
 jailhouse cell destroy ivshmem-demo-b
 jailhouse cell list | grep -q "ivshmem-demo-a  *running" ||
 	fail "cell a stopped with b's destroy: $(jailhouse cell list)"
+jailhouse cell destroy ivshmem-demo-a
+
+# ivshmem-bar: BAR0 over the root's e1000e MSI-X table page.
+table=$(jailhouse console |
+	sed -n 's/.*MSI-X: 00:02.0: .* entries at \(0x[0-9a-f]*\) intercepted/\1/p')
+[ -n "$table" ] || fail "e1000e's MSI-X table not intercepted"
+entry0=$(devmem $table 32)
+printf 'bar=0x%x' $((table & ~0xfff)) >$work/bar.cmd
+jh-sign --cell ivshmem-demo-a $work/bar.cmd
+jh-sign --cell ivshmem-demo-a -o $work/bar.bin inmates/tests/x86/ivshmem-bar.bin
+jailhouse cell create $work/a.cell
+jailhouse cell load ivshmem-demo-a $work/bar.bin $work/bar.cmd -a 0x1000
+jailhouse cell start ivshmem-demo-a
+wait_for "ivshmem-bar: Test result: " 20
+jailhouse console | grep "ivshmem-bar: Test result: SUCCESS" ||
+	fail "ivshmem-bar: $(jailhouse console | grep 'ivshmem-bar:' | tail -n 1)"
+jailhouse console | grep -q "ivshmem-demo-a\": ivshmem 01:0e.0 register 0x10 write .* ignored" ||
+	fail "the BAR write over the MSI-X table was not logged"
+[ "$(devmem $table 32)" = "$entry0" ] ||
+	fail "e1000e's MSI-X entry 0 reads $(devmem $table 32), not $entry0"
+jailhouse cell list | grep -q "ivshmem-demo-a  *running" ||
+	fail "ivshmem-bar: the cell stopped: $(jailhouse cell list)"
+echo "cell-ivshmem: BAR0 over the MSI-X table ignored, the root reads the table"
 jailhouse cell destroy ivshmem-demo-a
 jailhouse disable
 # The sections were zeroed when the last peer went.

@@ -19,9 +19,11 @@ struct mmio_guest {
 	__u64 cr0, cr3, cr4, efer;
 	/** CS base + RIP. */
 	__u64 rip_linear;
+	__u64 rflags;
 	bool code64;
-	/** The guest-physical address accessed. */
+	/** The guest-physical address accessed, and whether written. */
 	__u64 gpa;
+	bool write;
 };
 
 struct per_cpu;
@@ -51,6 +53,24 @@ unsigned int mmio_handle(struct per_cpu *cpu, const struct mmio_guest *guest,
 			 mmio_access_t access);
 
 /**
+ * The root cell's access at @guest->gpa that no region grants and no
+ * handler emulates (or one refused) completes as a master abort on a PC
+ * would: a MOV load fills its register with all ones of its width, a MOV
+ * store is dropped, a MOVS or STOS write drops its elements in the page
+ * (RSI, RDI and RCX advance; RIP only when the string is done), so that
+ * Linux goes on; nothing reaches the memory or device. Counted in the
+ * CPU's JAILHOUSE_CPU_STAT_ROOT_REFUSED and logged, rate-limited.
+ * @data: the exit came from a data access of the instruction at RIP,
+ * not from a fetch, a page walk or an event delivery.
+ * Return: the bytes RIP advances (0: a REP string goes on), -EINVAL if
+ * the instruction is none of those (the backend injects #GP, as for an
+ * access the CPU cannot complete), or -EPERM if @data is false: there
+ * is no instruction to complete and the CPU stops (logged why).
+ */
+int mmio_root_refused(struct per_cpu *cpu, const struct mmio_guest *guest,
+		      bool data);
+
+/**
  * The @n-th range of pages the hypervisor emulates (from 0: the xAPIC
  * page, MMCONFIG, each IOAPIC's page, each intercepted MSI-X table's
  * pages) in *@start and *@size (0 if there is none). Return: false past
@@ -58,12 +78,15 @@ unsigned int mmio_handle(struct per_cpu *cpu, const struct mmio_guest *guest,
  */
 bool mmio_emulated_range(unsigned int n, __u64 *start, __u64 *size);
 
+struct cell;
+
 /**
- * The handler of the page at @gpa if the hypervisor emulates it for every
- * cell (the xAPIC, IOAPICs, PCI MMCONFIG, ivshmem BARs, MSI-X tables;
- * none is in any cell's nested tables), else NULL: the access is outside
- * the cell's memory.
+ * The handler of the page at @gpa if the hypervisor emulates it for
+ * @cell (the xAPIC, IOAPICs, PCI MMCONFIG, MSI-X tables for every cell;
+ * @cell's own ivshmem BARs, which never sit over those: ivshmem.c; none
+ * is in any cell's nested tables), else NULL: the access is outside the
+ * cell's memory.
  */
-mmio_access_t mmio_handler_of(__u64 gpa);
+mmio_access_t mmio_handler_of(const struct cell *cell, __u64 gpa);
 
 #endif /* !_ASM_MMIO_H */

@@ -8,11 +8,10 @@
 #define _ASM_MSIX_TABLE_H
 
 #include <stdbool.h>
+#include <jailhouse/cell-config.h>
 #include <jailhouse/types.h>
 
 #define MSIX_ENTRY_SIZE		16U
-/* Entries per device the hypervisor remaps; a larger table is refused. */
-#define MSIX_MAX_ENTRIES	64U
 /* Message Control: table size (N - 1); Table Offset/BIR register. */
 #define MSIX_CTRL_TABLE_SIZE	0x07ffU
 #define MSIX_TABLE_BIR		0x7U
@@ -28,8 +27,9 @@ struct msix_table {
  * The table that the capability's Message Control word @ctrl and Table
  * Offset/BIR register @table_reg describe, in the memory BAR the BIR
  * names, which decodes @bar_size bytes at @bar_base.
- * Return: 0, -EINVAL (no BAR, a BAR that wraps), -E2BIG (more than
- * MSIX_MAX_ENTRIES entries) or -ERANGE (the table leaves the BAR).
+ * Any size the capability can state (up to 2048 entries) is taken.
+ * Return: 0, -EINVAL (no BAR, a BAR that wraps) or -ERANGE (the table
+ * leaves the BAR).
  */
 int msix_table_locate(__u16 ctrl, __u32 table_reg, __u64 bar_base,
 		      __u64 bar_size, struct msix_table *t);
@@ -43,5 +43,11 @@ bool msix_table_entry(const struct msix_table *t, __u64 addr,
 
 /** The whole pages that hold table @t, in *@start and *@size. */
 void msix_table_pages(const struct msix_table *t, __u64 *start, __u64 *size);
+
+/**
+ * The first PCI device of @desc flagged for DMA, which can write to
+ * 0xfee00000 (msix_cell_check()): its index, or -1 if none.
+ */
+int msix_dma_device(const struct jailhouse_cell_desc *desc);
 
 #endif /* !_ASM_MSIX_TABLE_H */

@@ -11,9 +11,11 @@
  * else the root cell's write is dropped and logged, another cell is
  * failed); the hardware entry holds the remapped-format address naming
  * it. Vector control, the pending bits and anything else on those pages
- * go to the hardware as accessed. A device whose table cannot be taken
- * (too large, outside its BAR, entries exhausted) is logged and keeps
- * compatibility-format interrupts allowed (msix_compat_needed()).
+ * go to the hardware as accessed. The entries' copies are sized from
+ * each table. A device whose table cannot be taken (outside its BAR,
+ * memory or remapping entries exhausted) is logged and keeps
+ * compatibility-format interrupts allowed (msix_compat_needed()); cells
+ * with DMA devices are then refused (msix_cell_check()).
  * The table's bounds logic (host-tested) is msix-table.c
  * (asm/msix-table.h), the rest msix.c.
  */
@@ -42,6 +44,14 @@ int msix_reprogram(void);
  * interrupts still need the compatibility format (CFI).
  */
 bool msix_compat_needed(void);
+
+/**
+ * While msix_compat_needed(), a cell with a PCI device flagged for DMA
+ * could raise any interrupt on any CPU by a DMA write to 0xfee00000:
+ * refused, logged with the device and the root device that keeps the
+ * format open. Return: 0 or -EPERM.
+ */
+int msix_cell_check(const struct jailhouse_cell_desc *desc);
 
 /**
  * @dev now belongs to @owner (NULL: nobody): MSI-X disabled and every

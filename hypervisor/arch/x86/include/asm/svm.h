@@ -47,7 +47,11 @@
 #define SVM_EXIT_WBINVD			0x089
 #define SVM_EXIT_NPF			0x400
 
-/* NPF EXITINFO1: an instruction fetch; a fault of the guest's page walk. */
+/*
+ * NPF EXITINFO1: a write; an instruction fetch; a fault of the guest's
+ * page walk.
+ */
+#define SVM_NPF_WRITE			(1ULL << 1)
 #define SVM_NPF_FETCH			(1ULL << 4)
 #define SVM_NPF_PAGE_WALK		(1ULL << 33)
 

@@ -251,10 +251,11 @@ enum vmx_seg { SEG_ES, SEG_CS, SEG_SS, SEG_DS, SEG_FS, SEG_GS, SEG_LDTR,
 #define IO_QUAL_PORT_SHIFT		16
 
 /*
- * Exit qualification of EPT violations: an instruction fetch; the guest
- * linear address is valid, and then whether the access was to the
- * translated address (else to the guest's own page tables).
+ * Exit qualification of EPT violations: a write; an instruction fetch;
+ * the guest linear address is valid, and then whether the access was to
+ * the translated address (else to the guest's own page tables).
  */
+#define EPT_QUAL_WRITE			(1ULL << 1)
 #define EPT_QUAL_FETCH			(1ULL << 2)
 #define EPT_QUAL_LINEAR_VALID		(1ULL << 7)
 #define EPT_QUAL_TRANSLATED		(1ULL << 8)
