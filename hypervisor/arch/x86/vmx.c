@@ -364,7 +364,10 @@ static void vmcs_init_host(struct per_cpu *cpu)
 
 /*
  * The cell's tables, bitmaps and VPID; the exceptions and cache flushes
- * intercepted for it (vcpu.c). INVD exits on every cell anyway.
+ * intercepted for it (vcpu.c). INVD exits on every cell anyway. The
+ * supervisor XSAVE components (IA32_XSS) are Linux's: a non-root cell's
+ * XSAVES or XRSTORS that reaches one of them exits, unhandled, and the
+ * cell fails; the root's own never exit.
  */
 static void vmcs_init_cell(const struct cell *cell)
 {
@@ -378,6 +381,8 @@ static void vmcs_init_cell(const struct cell *cell)
 	vmcs_write(EPT_POINTER, eptp_of(cell->arch.npt.phys));
 	vmcs_write(VPID, vpid_of(cell));
 	vmcs_write(EXCEPTION_BITMAP, vcpu_exception_intercepts(cell));
+	if (vmx.proc2 & PROC2_XSAVES)
+		vmcs_write(XSS_EXITING_BITMAP, cell_is_root(cell) ? 0 : ~0ULL);
 }
 
 /*
