@@ -12,8 +12,10 @@
  * only. Without XSAVE: FXRSTOR of a zero image (MXCSR 0x1f80), then FNINIT.
  * AMX tiles too: Linux arms XFD (IA32_XFD) for tasks without them, under
  * which the XRSTOR would fault (#NM), so XFD is disarmed first and left
- * at its reset value, 0, with XFD_ERR. Supervisor components (IA32_XSS)
- * are not XCR0's: see docs/threat-model.md.
+ * at its reset value, 0, with XFD_ERR. Supervisor components (IA32_XSS:
+ * CET, PASID, LBR, PT...) are not XCR0's: XRSTORS of a compacted image
+ * that holds none of them initialises those Linux enabled in IA32_XSS,
+ * which keeps Linux's value (it is Linux's, and a cell cannot write it).
  */
 #include <jailhouse/errno.h>
 #include <jailhouse/mem.h>
@@ -21,6 +23,7 @@
 #include <asm/cpu-state.h>
 #include <asm/percpu.h>
 #include <asm/processor.h>
+#include <asm/xsave-header.h>
 
 #define CPUID_EXT_MAX			0x80000000
 #define CPUID_XSAVE			0xd
@@ -43,6 +46,8 @@
 #define MSR_IA32_XFD			0x1c4
 #define MSR_IA32_XFD_ERR		0x1c5
 #define CPUID_XSAVE_1_EAX_XFD		(1U << 4)
+#define CPUID_XSAVE_1_EAX_XSAVES	(1U << 3)
+#define MSR_IA32_XSS			0xda0
 
 /* Intel's architectural PMU (SDM vol. 3, "Architectural Performance
  * Monitoring"). */
@@ -77,6 +82,7 @@ static struct {
 	/** XSAVE components to reset; 0 without XSAVE. */
 	__u64 xfeatures;
 	bool amd, ibpb, tsc_aux, amd_core_pmu, l1d_flush, md_clear, xfd;
+	bool xsaves;
 	unsigned int pmu_version, pmu_gp, pmu_fixed;
 } cpu_state;
 
@@ -108,6 +114,8 @@ static void probe_features(void)
 			(__u64)cpuid_reg(CPUID_XSAVE, 0, 3) << 32;
 		cpu_state.xfd = cpuid_reg(CPUID_XSAVE, 1, 0) &
 				CPUID_XSAVE_1_EAX_XFD;
+		cpu_state.xsaves = cpuid_reg(CPUID_XSAVE, 1, 0) &
+				   CPUID_XSAVE_1_EAX_XSAVES;
 	}
 	if (max >= CPUID_LEAF7) {
 		leaf7_edx = cpuid_reg(CPUID_LEAF7, 0, 3);
@@ -149,6 +157,26 @@ int cpu_state_init(void)
 	return 0;
 }
 
+/*
+ * The supervisor components Linux enabled, with XCR0 at @xcr0: the image
+ * is this CPU's own, as IA32_XSS may differ between CPUs.
+ */
+static void supervisor_state_clear(__u64 xcr0)
+{
+	struct xsave_init_image image = { 0 };
+	__u64 xss;
+
+	if (!cpu_state.xsaves)
+		return;
+	xss = read_msr(MSR_IA32_XSS);
+	image.header = xrstors_init_header(xss);
+	if (!xss || !xrstors_header_valid(&image.header, xcr0, xss))
+		return;
+	asm volatile("xrstors64 %0"
+		     : : "m" (image), "a" ((__u32)xss), "d" ((__u32)(xss >> 32))
+		     : "memory");
+}
+
 static void vector_state_clear(void)
 {
 	__u64 mask = cpu_state.xfeatures;
@@ -170,6 +198,7 @@ static void vector_state_clear(void)
 		     : : "m" (*(const __u8 (*)[FXSAVE_SIZE])cpu_state.image),
 		       "a" ((__u32)mask), "d" ((__u32)(mask >> 32))
 		     : "memory");
+	supervisor_state_clear(mask);
 	xsetbv(XCR0_X87);
 }
 

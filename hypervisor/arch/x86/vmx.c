@@ -14,6 +14,7 @@
 #include <jailhouse/string.h>
 #include <asm/apic.h>
 #include <asm/cpuid-policy.h>
+#include <asm/cr-rules.h>
 #include <asm/desc.h>
 #include <asm/exit-stats.h>
 #include <asm/guest-insn.h>
@@ -363,7 +364,10 @@ static void vmcs_init_host(struct per_cpu *cpu)
 
 /*
  * The cell's tables, bitmaps and VPID; the exceptions and cache flushes
- * intercepted for it (vcpu.c). INVD exits on every cell anyway.
+ * intercepted for it (vcpu.c). INVD exits on every cell anyway. The
+ * supervisor XSAVE components (IA32_XSS) are Linux's: a non-root cell's
+ * XSAVES or XRSTORS that reaches one of them exits, unhandled, and the
+ * cell fails; the root's own never exit.
  */
 static void vmcs_init_cell(const struct cell *cell)
 {
@@ -377,6 +381,8 @@ static void vmcs_init_cell(const struct cell *cell)
 	vmcs_write(EPT_POINTER, eptp_of(cell->arch.npt.phys));
 	vmcs_write(VPID, vpid_of(cell));
 	vmcs_write(EXCEPTION_BITMAP, vcpu_exception_intercepts(cell));
+	if (vmx.proc2 & PROC2_XSAVES)
+		vmcs_write(XSS_EXITING_BITMAP, cell_is_root(cell) ? 0 : ~0ULL);
 }
 
 /*
@@ -811,43 +817,72 @@ static int load_pdptes(struct per_cpu *cpu)
 	return 0;
 }
 
+/* The state a MOV to CR0 or CR4 is checked against (cr-rules.c). */
+static struct cr_state guest_cr_state(void)
+{
+	__u64 efer = vmcs_read(GUEST_IA32_EFER);
+
+	return (struct cr_state){
+		.cr0 = guest_cr(GUEST_CR0, CR0_READ_SHADOW, vmx.cr0_mask),
+		.cr3 = vmcs_read(GUEST_CR3),
+		.cr4 = guest_cr(GUEST_CR4, CR4_READ_SHADOW, vmx.cr4_mask),
+		.efer = efer,
+		.mode64 = (efer & EFER_LMA) &&
+			  (vmcs_read(GUEST_SEG_AR(SEG_CS)) & VMX_AR_LONG),
+	};
+}
+
+/*
+ * The value a MOV to CR0 or CR4 loads, if the CPU would take it (else
+ * #GP, the register unchanged, for the root as for cells: the VM entry
+ * would fail on it); CR4.VMXE is not the guest's (#GP, as without VMX).
+ * Outside 64-bit mode the operand is the register's low half.
+ * Return: whether @value may be loaded; @value as loaded.
+ */
+static bool cr_write_valid(const struct cr_state *s, unsigned int cr,
+			   __u64 *value)
+{
+	if (!s->mode64)
+		*value = (__u32)*value;
+	if (cr == 0) {
+		*value = cr0_value(*value);
+		return cr0_write_valid(s, *value);
+	}
+	return cr4_write_valid(s, *value, vmx.cr4_fixed1 & ~X86_CR4_VMXE);
+}
+
 /*
  * MOV to CR0 or CR4 that touched a bit the hypervisor owns: fixed bits
- * stay as VMX needs them behind the read shadow, CR4.VMXE cannot be set
- * (#GP, as without VMX), CR0.PG switches long mode.
+ * stay as VMX needs them behind the read shadow, CR0.PG switches long
+ * mode.
  */
 static bool vmx_handle_cr(struct per_cpu *cpu)
 {
 	__u64 qual = vmcs_read(EXIT_QUALIFICATION);
 	unsigned int reg = (qual & CR_QUAL_REG_MASK) >> CR_QUAL_REG_SHIFT;
-	__u64 cr0 = guest_cr(GUEST_CR0, CR0_READ_SHADOW, vmx.cr0_mask);
-	__u64 cr4 = guest_cr(GUEST_CR4, CR4_READ_SHADOW, vmx.cr4_mask);
+	unsigned int cr = qual & CR_QUAL_NUM_MASK;
+	struct cr_state s = guest_cr_state();
 	__u64 value;
 	int err;
 
-	if ((qual & CR_QUAL_TYPE_MASK) >> CR_QUAL_TYPE_SHIFT != CR_QUAL_MOV_TO)
+	if ((qual & CR_QUAL_TYPE_MASK) >> CR_QUAL_TYPE_SHIFT != CR_QUAL_MOV_TO ||
+	    (cr != 0 && cr != 4))
 		return false;
 	value = reg == CR_QUAL_REG_RSP ? vmcs_read(GUEST_RSP) :
 		*vcpu_guest_reg(cpu->arch.guest_regs, reg);
-	switch (qual & CR_QUAL_NUM_MASK) {
-	case 0:
-		set_cr0(value);
-		break;
-	case 4:
-		if (value & X86_CR4_VMXE) {
-			inject_gp();
-			return true;
-		}
-		set_cr4(value);
-		break;
-	default:
-		return false;
+	if (!cr_write_valid(&s, cr, &value)) {
+		inject_gp();
+		return true;
 	}
+	if (cr == 0)
+		set_cr0(value);
+	else
+		set_cr4(value);
 	err = load_pdptes(cpu);
 	if (err == -EINVAL) {
 		/* The MOV did not happen. */
-		set_cr0(cr0);
-		set_cr4(cr4);
+		set_cr0(s.cr0);
+		set_cr4(s.cr4);
 		inject_gp();
 		return true;
 	}

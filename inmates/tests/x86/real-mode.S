@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * In real mode, the instructions whose exits make the hypervisor inject
- * #GP: MOV to CR4 with VMXE (not on AMD), XSETBV of 0x20007 (AMX
- * TILECFG without TILEDATA) and of 0 (x87 cleared). Each must fault in the guest as on
+ * #GP: MOV to CR4 with VMXE and MOV to CR0 with PG but not PE (not on
+ * AMD, where neither exits; a VT-x hypervisor that loads the CR0 fails
+ * the VM entry), XSETBV of 0x20007 (AMX TILECFG without TILEDATA) and
+ * of 0 (x87 cleared). Each must fault in the guest as on
  * hardware: #GP, or #UD for XSETBV where CR4.OSXSAVE could not be set;
  * a real-mode exception pushes no error code, and a VT-x hypervisor that
  * injects one fails the VM entry. The faults are counted through a
@@ -14,6 +16,7 @@
 
 #define X86_CR4_VMXE		0x00002000
 #define X86_CR4_OSXSAVE		0x00040000
+#define X86_CR0_PG		0x80000000
 #define VEC_UD			6
 #define VEC_GP			13
 #define XCR0_AMX_HALF		0x20007
@@ -38,15 +41,21 @@ __reset_entry:
 	/*
 	 * VMXE is a VT-x matter; QEMU's TCG answers it in an AMD-V guest
 	 * with a failed VMRUN (SVM_EXIT_ERR) where hardware raises #GP.
+	 * CR0.PG is the hypervisor's on VT-x only (AMD-V: the CPU's #GP).
 	 */
 	xor	%eax, %eax
 	cpuid
 	cmp	$CPUID_AMD_EBX, %ebx
 	je	1f
-	movw	$1f, resume
+	movw	$5f, resume
 	mov	%cr4, %eax
 	or	$X86_CR4_VMXE, %eax
 	mov	%eax, %cr4
+	incw	went_through
+5:	movw	$1f, resume
+	mov	%cr0, %eax
+	or	$X86_CR0_PG, %eax
+	mov	%eax, %cr0
 	incw	went_through
 1:	/* Allowed where the CPU has XSAVE; else #GP, and XSETBV #UD. */
 	movw	$2f, resume

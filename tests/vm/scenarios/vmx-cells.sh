@@ -109,10 +109,11 @@ keeps_running db-loop "watch=handler" exception 1001
 keeps_running ac-loop "" exception 1001
 keeps_running cache-flush "" other 1000
 
-# Guest modes Linux never uses. real-mode: MOV to CR4 with VMXE and a
-# bad XSETBV exit, and the #GP the hypervisor injects must carry no
-# error code in real mode, or VM entry fails (the CPU was lost and the
-# cell never destroyed). pae-paging: the MOV to CR0 that turns on PAE
+# Guest modes Linux never uses. real-mode: MOV to CR4 with VMXE, MOV
+# to CR0 with PG but not PE and a bad XSETBV exit, and the #GP the
+# hypervisor injects must carry no error code in real mode, or VM entry
+# fails (the CPU was lost and the cell never destroyed; the CR0 was
+# loaded and failed the entry, cr-rules.c). pae-paging: the MOV to CR0 that turns on PAE
 # paging exits, and the hypervisor must load the PDPTEs into the VMCS
 # (stale ones: a triple fault).
 keeps_running real-mode ""
