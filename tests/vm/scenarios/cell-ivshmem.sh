@@ -13,7 +13,8 @@
 # refuses; the string is measured. A string is never signed code: b
 # does not start before a load, and a string at the entry point, over
 # the signed image's code, or with no signed image at the entry point is
-# refused, the reason logged. Then cell b writes the
+# refused, the reason logged; a load starts from zeroed memory (nothing
+# of the previous load is left). Then cell b writes the
 # read-only state table: the hypervisor fails that cell and only it; a
 # stays running and keeps its doorbells. Then a runs ivshmem-bar, which
 # tries to place its ivshmem BAR0 over the root's e1000e MSI-X table page
@@ -98,6 +99,22 @@ jailhouse cell start ivshmem-demo-b 2>/dev/null &&
 	fail "b started with nothing loaded"
 dmesg | tail -n 2 | grep -q "start: no complete load since create" ||
 	fail "no refusal of b's start without a load"
+# A load starts from zeroed memory: a signed marker at 0x20000, then a
+# load without it; mem-read reads 0x20000 (its signed command line says
+# so) and reports what it found there: 0, not the marker.
+printf MARKMARK >$work/mark
+printf addr=0x20000 >$work/cmd
+jh-sign --cell ivshmem-demo-b $work/mark
+jh-sign --cell ivshmem-demo-b $work/cmd
+jh-sign --cell ivshmem-demo-b -o $work/mem-read.bin \
+	inmates/tests/x86/mem-read.bin
+jailhouse cell load ivshmem-demo-b $work/b.bin $work/mark -a 0x20000
+jailhouse cell load ivshmem-demo-b $work/mem-read.bin $work/cmd -a 0x1000
+jailhouse cell start ivshmem-demo-b
+wait_for "mem-read: Test result: .*read of 0x20000 returned" 20
+jailhouse console | grep -q "read of 0x20000 returned 0x0)" ||
+	fail "an earlier load survived: $(jailhouse console | grep 0x20000)"
+jailhouse cell shutdown ivshmem-demo-b
 # string_refused REASON ARG...: `cell load ivshmem-demo-b ARG...` refused.
 string_refused() {
 	reason=$1
