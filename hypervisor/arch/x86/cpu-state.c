@@ -159,7 +159,11 @@ int cpu_state_init(void)
 
 /*
  * The supervisor components Linux enabled, with XCR0 at @xcr0: the image
- * is this CPU's own, as IA32_XSS may differ between CPUs.
+ * is this CPU's own, as IA32_XSS may differ between CPUs. IA32_XSS is
+ * then 0, its reset value: with no supervisor component enabled, a
+ * cell's XSAVES reaches none (and exits on none under VT-x's XSS-exiting
+ * bitmap), and Linux writes its own value again when it brings the CPU
+ * online (fpu__init_cpu_xstate()), the only way a CPU returns to it.
  */
 static void supervisor_state_clear(__u64 xcr0)
 {
@@ -175,6 +179,7 @@ static void supervisor_state_clear(__u64 xcr0)
 	asm volatile("xrstors64 %0"
 		     : : "m" (image), "a" ((__u32)xss), "d" ((__u32)(xss >> 32))
 		     : "memory");
+	write_msr(MSR_IA32_XSS, 0);
 }
 
 static void vector_state_clear(void)

@@ -366,8 +366,9 @@ static void vmcs_init_host(struct per_cpu *cpu)
  * The cell's tables, bitmaps and VPID; the exceptions and cache flushes
  * intercepted for it (vcpu.c). INVD exits on every cell anyway. The
  * supervisor XSAVE components (IA32_XSS) are Linux's: a non-root cell's
- * XSAVES or XRSTORS that reaches one of them exits, unhandled, and the
- * cell fails; the root's own never exit.
+ * CPUs start with IA32_XSS 0 (cpu-state.c), and should one be enabled
+ * after all, its XSAVES or XRSTORS exits, unhandled, and the cell fails;
+ * the root's own never exit.
  */
 static void vmcs_init_cell(const struct cell *cell)
 {
