@@ -11,6 +11,7 @@
 #include <jailhouse/pci.h>
 
 #include "config.h"
+#include "config_rules.h"
 
 #define PCI_CFG_HEADER_TYPE	0x0e
 #define PCI_HEADER_TYPE_MASK	0x7f
@@ -102,13 +103,6 @@ unsigned int pci_bar_at(__u16 bdf, unsigned int index, __u64 *base,
 	return *size ? step : 0;
 }
 
-static bool inside(const struct jailhouse_memory *mem, __u64 base,
-		   __u64 size)
-{
-	return size >= mem->size && mem->phys_start >= base &&
-	       mem->phys_start - base <= size - mem->size;
-}
-
 /* Memory decoding is off while the BARs are sized, as Linux does it. */
 static bool in_bar_of(const struct jailhouse_memory *mem, __u16 bdf)
 {
@@ -120,24 +114,10 @@ static bool in_bar_of(const struct jailhouse_memory *mem, __u16 bdf)
 	arch_pci_write(bdf, PCI_CFG_COMMAND, 2, command & ~PCI_CMD_MEMORY);
 	for (n = 0; n < count && !found; n += step) {
 		step = bar_range(bdf, n, &base, &size);
-		found = inside(mem, base, size);
+		found = jailhouse_region_inside(mem, base, size);
 	}
 	arch_pci_write(bdf, PCI_CFG_COMMAND, 2, command);
 	return found;
-}
-
-static bool in_assignable(const struct jailhouse_memory *mem,
-			  const struct jailhouse_cell_desc *root)
-{
-	const struct jailhouse_memory *r = jailhouse_cell_mem_regions(root);
-	const __u64 flags = JAILHOUSE_MEM_IO | JAILHOUSE_MEM_ASSIGNABLE;
-	unsigned int n;
-
-	for (n = 0; n < root->num_memory_regions; n++)
-		if ((r[n].flags & flags) == flags &&
-		    inside(mem, r[n].phys_start, r[n].size))
-			return true;
-	return false;
 }
 
 static bool io_region_allowed(const struct jailhouse_memory *mem,
@@ -148,7 +128,7 @@ static bool io_region_allowed(const struct jailhouse_memory *mem,
 		jailhouse_cell_pci_devices(desc);
 	unsigned int n;
 
-	if (in_assignable(mem, root))
+	if (jailhouse_root_assignable(root, mem))
 		return true;
 	for (n = 0; n < desc->num_pci_devices; n++)
 		if (dev[n].domain == 0 && in_bar_of(mem, dev[n].bdf))

@@ -325,8 +325,8 @@ static void check_firmware_ram(struct jailhouse_checker *chk,
 		     mem->phys_start);
 }
 
-static bool inside(const struct jailhouse_memory *mem, __u64 base,
-		   __u64 size)
+bool jailhouse_region_inside(const struct jailhouse_memory *mem, __u64 base,
+			     __u64 size)
 {
 	return size >= mem->size && mem->phys_start >= base &&
 	       mem->phys_start - base <= size - mem->size;
@@ -342,13 +342,13 @@ static bool in_root_bar(const struct jailhouse_system *sys,
 
 	for (n = 0; n < sys->num_root_bars; n++)
 		if (dev->domain == 0 && bar[n].bdf == dev->bdf &&
-		    inside(mem, bar[n].start, bar[n].size))
+		    jailhouse_region_inside(mem, bar[n].start, bar[n].size))
 			return true;
 	return false;
 }
 
-static bool in_assignable(const struct jailhouse_cell_desc *root,
-			  const struct jailhouse_memory *mem)
+bool jailhouse_root_assignable(const struct jailhouse_cell_desc *root,
+			       const struct jailhouse_memory *mem)
 {
 	const struct jailhouse_memory *r = jailhouse_cell_mem_regions(root);
 	const __u64 flags = JAILHOUSE_MEM_IO | JAILHOUSE_MEM_ASSIGNABLE;
@@ -356,7 +356,7 @@ static bool in_assignable(const struct jailhouse_cell_desc *root,
 
 	for (n = 0; n < root->num_memory_regions; n++)
 		if ((r[n].flags & flags) == flags &&
-		    inside(mem, r[n].phys_start, r[n].size))
+		    jailhouse_region_inside(mem, r[n].phys_start, r[n].size))
 			return true;
 	return false;
 }
@@ -376,7 +376,7 @@ static void check_own_io(struct jailhouse_checker *chk,
 
 	if (!(chk->sys->flags & JAILHOUSE_SYS_ROOT_BARS) ||
 	    !(mem->flags & JAILHOUSE_MEM_IO) ||
-	    in_assignable(&chk->sys->root_cell, mem))
+	    jailhouse_root_assignable(&chk->sys->root_cell, mem))
 		return;
 	for (n = 0; n < cell->num_pci_devices; n++)
 		if (in_root_bar(chk->sys, &dev[n], mem))

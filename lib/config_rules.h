@@ -99,6 +99,14 @@ struct jailhouse_checker {
 /* Text of a rule, e.g. "region is not page-aligned". */
 const char *jailhouse_rule_text(enum jailhouse_rule rule);
 
+/* Region @mem lies wholly in [@base, @base + @size). */
+bool jailhouse_region_inside(const struct jailhouse_memory *mem, __u64 base,
+			     __u64 size);
+
+/* Region @mem lies in an I/O region @root marks assignable. */
+bool jailhouse_root_assignable(const struct jailhouse_cell_desc *root,
+			       const struct jailhouse_memory *mem);
+
 /*
  * Rules about one cell alone or against the system config: alignment,
  * size, overlaps, the hypervisor's memory, address widths, loadable
