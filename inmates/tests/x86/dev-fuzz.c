@@ -275,18 +275,23 @@ static void fuzz_x2apic(void)
 	msr_write(X2APIC_MSR(offset), value);
 }
 
-/* The cell's pin, unmasked only towards this CPU with a fixed vector. */
+/*
+ * The cell's pin, unmasked only towards this CPU with a fixed vector. The
+ * destination goes first: the hypervisor checks the entry as a whole,
+ * and until the cell writes it, it is the root's.
+ */
 static void ioapic_rte_write(unsigned int index)
 {
 	u32 low = value32();
 
-	if (index & 1) {
-		mmio_write(IOAPIC_PAGE + IOAPIC_WINDOW, 4, fz.apic_id << 24);
+	mmio_write(IOAPIC_PAGE + IOAPIC_SELECT, 4, index | 1);
+	mmio_write(IOAPIC_PAGE + IOAPIC_WINDOW, 4, fz.apic_id << 24);
+	if (index & 1)
 		return;
-	}
 	low &= RTE_KEPT_LOW | 0xff;
 	if ((low & 0xff) < MIN_VECTOR)
 		low |= MIN_VECTOR;
+	mmio_write(IOAPIC_PAGE + IOAPIC_SELECT, 4, index);
 	mmio_write(IOAPIC_PAGE + IOAPIC_WINDOW, 4, low);
 }
 
