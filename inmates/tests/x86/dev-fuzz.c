@@ -16,8 +16,8 @@
  *
  * The console shows the seed, "N accesses done" and the hostile class
  * before it is tried, so that a round can be replayed with the seed. To
- * narrow a finding down: trace=N prints every access from the Nth on
- * (the console's rate limit drops lines: use it late in a run), and
+ * narrow a finding down: trace=N prints every access made from the Nth
+ * on (30 ms apart, for the console's rate limit), and
  * classes=MASK makes only the accesses of those classes (bit n: case n
  * of fuzz_allowed()) while drawing the others too, so that the accesses
  * made are the same as in the full run; min-vector=V raises the vectors
@@ -106,8 +106,10 @@ static bool perform = true;
 static bool trace(const char *kind, u64 where, unsigned int size, bool write,
 		  u64 value)
 {
-	if (count++ < trace_from)
+	if (count++ < trace_from || !perform)
 		return perform;
+	/* Under the console's rate limit (2048 characters a second). */
+	delay_us(30000);
 	if (write)
 		printk("%s: #%lu: %s 0x%llx/%u <- 0x%llx\n", test_name,
 		       count - 1, kind, (unsigned long long)where, size,
