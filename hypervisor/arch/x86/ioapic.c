@@ -319,8 +319,12 @@ static bool window_access(struct per_cpu *cpu, unsigned int n, bool write,
 
 	if (index >= IOAPIC_RTE_BASE)
 		return rte_access(cpu, n, index, write, value);
+	/*
+	 * Only the defined registers reach the hardware: Bochs stops the
+	 * machine on a read of another, and real IOAPICs leave it undefined.
+	 */
 	if (!write)
-		*value = hw_read(n, index);
+		*value = index <= IOAPIC_ARBITRATION ? hw_read(n, index) : 0;
 	else if (index == IOAPIC_ID && cell_is_root(cpu->cell))
 		hw_write(n, index, *value);
 	else

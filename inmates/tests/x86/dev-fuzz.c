@@ -16,12 +16,13 @@
  *
  * The console shows the seed, "N accesses done" and the hostile class
  * before it is tried, so that a round can be replayed with the seed. To
- * narrow a finding down: trace=N prints every access from the Nth on
- * (the console's rate limit drops lines: use it late in a run), and
+ * narrow a finding down: trace=N prints every access made from the Nth
+ * on (30 ms apart, for the console's rate limit), and
  * classes=MASK makes only the accesses of those classes (bit n: case n
  * of fuzz_allowed()) while drawing the others too, so that the accesses
- * made are the same as in the full run. Interrupts stay off: what the
- * fuzzing raises only pends.
+ * made are the same as in the full run; min-vector=V raises the vectors
+ * of LVT and self-IPI writes to at least V. Interrupts stay off: what
+ * the fuzzing raises only pends.
  */
 #include "isolation.h"
 #include "fuzz.h"
@@ -46,6 +47,9 @@
 #define APIC_LVT_FIRST		0x320
 #define APIC_LVT_LAST		0x370
 #define APIC_LVT_DELIVERY	0x700	/* fixed: 0 */
+#define APIC_TMICT		0x380
+/* 2^20 timer ticks: 1 ms at QEMU's 1 GHz with divide 1. */
+#define APIC_TMICT_MIN		0x100000
 #define APIC_ICR_SELF		(1U << 18)
 #define X2APIC_MSR(off)		(0x800 + (off) / 16)
 #define MIN_VECTOR		0x20
@@ -73,6 +77,7 @@ static struct {
 	u16 pm_timer;
 	int ivshmem, msi_dev, pin;
 	u8 msi_cap;
+	u8 min_vector;
 } fz;
 
 static u32 rnd(u64 bound)
@@ -101,8 +106,10 @@ static bool perform = true;
 static bool trace(const char *kind, u64 where, unsigned int size, bool write,
 		  u64 value)
 {
-	if (count++ < trace_from)
+	if (count++ < trace_from || !perform)
 		return perform;
+	/* Under the console's rate limit (2048 characters a second). */
+	delay_us(30000);
 	if (write)
 		printk("%s: #%lu: %s 0x%llx/%u <- 0x%llx\n", test_name,
 		       count - 1, kind, (unsigned long long)where, size,
@@ -189,13 +196,27 @@ static u32 icr_to_self(u32 value)
 	return rnd(2) ? value | APIC_ICR_SELF : value;
 }
 
+/* min-vector=: a vector of an LVT or a self-IPI raised to it. */
+static u32 vector_floor(u32 value)
+{
+	if ((value & 0xff) < fz.min_vector)
+		value = (value & ~0xffU) | fz.min_vector;
+	return value;
+}
+
 static u32 apic_value(unsigned int offset)
 {
 	u32 value = value32();
 
 	if (offset == APIC_LVT_CMCI ||
 	    (offset >= APIC_LVT_FIRST && offset <= APIC_LVT_LAST))
-		value &= ~APIC_LVT_DELIVERY;
+		value = vector_floor(value & ~APIC_LVT_DELIVERY);
+	/*
+	 * QEMU's TCG runs an APIC timer at any rate: a period of a few ns
+	 * starves the whole emulated machine (hardware only sets IRR).
+	 */
+	if (offset == APIC_TMICT)
+		value |= APIC_TMICT_MIN;
 	return offset == APIC_ICR_LO ? icr_to_self(value) : value;
 }
 
@@ -252,22 +273,27 @@ static void fuzz_x2apic(void)
 	if (offset == APIC_ICR_LO)
 		value |= (u64)fz.apic_id << 32;
 	else if (reg == 0x3f)
-		value = value & 0xff;
+		value = vector_floor(value & 0xff);
 	msr_write(X2APIC_MSR(offset), value);
 }
 
-/* The cell's pin, unmasked only towards this CPU with a fixed vector. */
+/*
+ * The cell's pin, unmasked only towards this CPU with a fixed vector. The
+ * destination goes first: the hypervisor checks the entry as a whole,
+ * and until the cell writes it, it is the root's.
+ */
 static void ioapic_rte_write(unsigned int index)
 {
 	u32 low = value32();
 
-	if (index & 1) {
-		mmio_write(IOAPIC_PAGE + IOAPIC_WINDOW, 4, fz.apic_id << 24);
+	mmio_write(IOAPIC_PAGE + IOAPIC_SELECT, 4, index | 1);
+	mmio_write(IOAPIC_PAGE + IOAPIC_WINDOW, 4, fz.apic_id << 24);
+	if (index & 1)
 		return;
-	}
 	low &= RTE_KEPT_LOW | 0xff;
 	if ((low & 0xff) < MIN_VECTOR)
 		low |= MIN_VECTOR;
+	mmio_write(IOAPIC_PAGE + IOAPIC_SELECT, 4, index);
 	mmio_write(IOAPIC_PAGE + IOAPIC_WINDOW, 4, low);
 }
 
@@ -560,6 +586,7 @@ static void setup(__u64 seed)
 	fz.ivshmem = cmdline_parse_int(cmdline, "ivshmem", NONE);
 	fz.msi_dev = cmdline_parse_int(cmdline, "msi", NONE);
 	fz.pin = cmdline_parse_int(cmdline, "pin", NONE);
+	fz.min_vector = cmdline_parse_int(cmdline, "min-vector", 0);
 	if (fz.msi_dev != NONE && pci_find_cap(fz.msi_dev, PCI_CAP_MSI) > 0)
 		fz.msi_cap = pci_find_cap(fz.msi_dev, PCI_CAP_MSI);
 }
