@@ -20,6 +20,7 @@
 #include <jailhouse/percpu.h>
 #include <jailhouse/printk.h>
 #include <asm/apic.h>
+#include <asm/desc.h>
 #include <asm/guest-insn.h>
 #include <asm/msi.h>
 #include <asm/ioapic-rte.h>
@@ -156,7 +157,8 @@ static void mask_lvts(void)
 
 /*
  * What is in service is acknowledged; what is pending is taken in short
- * interrupt windows by the hypervisor's stub gate (entry.S) and then
+ * interrupt windows by the hypervisor's stub gate (entry.S), whatever
+ * vector the guest chose (the drain IDT, desc.c), and then
  * acknowledged. Bounded: a level-triggered line that stays asserted
  * comes back after each EOI.
  */
@@ -167,6 +169,7 @@ static void drain_interrupts(void)
 
 	/* A software-disabled APIC (Linux's offline CPUs) holds them. */
 	apic_reg_write(MSR_X2APIC_SVR, svr | APIC_SVR_ENABLE);
+	desc_drain_idt_load(true);
 	for (n = 0; n < APIC_DRAIN_LIMIT; n++) {
 		if (vector_bits_set(MSR_X2APIC_ISR)) {
 			apic_reg_write(MSR_X2APIC_EOI, 0);
@@ -176,6 +179,7 @@ static void drain_interrupts(void)
 			break;
 		vcpu_vendor->irq_window();
 	}
+	desc_drain_idt_load(false);
 	apic_reg_write(MSR_X2APIC_SVR, svr);
 }
 
@@ -301,7 +305,58 @@ bool apic_x2apic_icr_write(struct per_cpu *cpu, __u64 value)
 	return icr_write(cpu, value, true);
 }
 
-/* Reserved offsets read as 0 and ignore writes. */
+/*
+ * A register this CPU's APIC does not have, or a value the hardware
+ * takes with #GP (x2apic_write_refusal()): on an x2APIC host that #GP
+ * would be the hypervisor's own. The cell is refused, with the reason.
+ */
+static bool x2apic_refused(struct per_cpu *cpu, __u32 msr, bool write,
+			   __u64 *value)
+{
+	struct x2apic_caps caps;
+	const char *refusal;
+
+	probe_caps(&caps);
+	if (!x2apic_reg_present(msr, &caps))
+		refusal = "no such register on this CPU";
+	else
+		refusal = write ? x2apic_write_refusal(msr, value, &caps) :
+			  NULL;
+	if (refusal && refusal_log_pass())
+		printk("CPU %u: cell \"%s\": x2APIC MSR 0x%x %s refused: "
+		       "%s\n", cpu->cpu_id, cpu->cell->config->name, msr,
+		       write ? "write" : "read", refusal);
+	return refusal != NULL;
+}
+
+/*
+ * A write to an xAPIC offset that is no writable register is dropped: it
+ * must not reach the hardware, where QEMU, for one, takes a write at
+ * offset 0 for an MSI from this CPU. A non-root cell's values pass the
+ * x2APIC rules (x2apic_refused()); EOI and ESR take any value on the
+ * xAPIC page, and the hardware ignores it: 0 is written.
+ */
+static bool xapic_plain_write(struct per_cpu *cpu, unsigned int offset,
+			      __u32 value)
+{
+	__u32 msr = MSR_X2APIC_FIRST + offset / 16;
+	__u64 checked = value;
+
+	/* The xAPIC's own: x2APIC has no DFR, no ICR_HI, a read-only LDR. */
+	if (offset != APIC_REG_ICR_HI && offset != APIC_REG_DFR &&
+	    offset != APIC_REG_LDR) {
+		if (x2apic_reg_of(msr, true) != X2APIC_REG_PLAIN)
+			return true;
+		if (msr == MSR_X2APIC_EOI || msr == MSR_X2APIC_ESR)
+			checked = 0;
+		if (!cell_is_root(cpu->cell) &&
+		    x2apic_refused(cpu, msr, true, &checked))
+			return false;
+	}
+	*xapic_reg(offset) = checked;
+	return true;
+}
+
 static bool apic_write(struct per_cpu *cpu, unsigned int offset, __u32 value)
 {
 	switch (offset) {
@@ -321,8 +376,7 @@ static bool apic_write(struct per_cpu *cpu, unsigned int offset, __u32 value)
 		apic_cpus[cpu->cpu_id].dfr = value;
 		break;
 	}
-	*xapic_reg(offset) = value;
-	return true;
+	return xapic_plain_write(cpu, offset, value);
 }
 
 /*
@@ -377,30 +431,6 @@ static __u64 icr_read(void)
 	return ((__u64)(*xapic_reg(APIC_REG_ICR_HI) >>
 			(APIC_XAPIC_DEST_SHIFT - 32)) <<
 		APIC_X2APIC_DEST_SHIFT) | *xapic_reg(APIC_REG_ICR_LO);
-}
-
-/*
- * A register this CPU's APIC does not have, or a value the hardware
- * takes with #GP (x2apic_write_refusal()): on an x2APIC host that #GP
- * would be the hypervisor's own. The cell is refused, with the reason.
- */
-static bool x2apic_refused(struct per_cpu *cpu, __u32 msr, bool write,
-			   __u64 *value)
-{
-	struct x2apic_caps caps;
-	const char *refusal;
-
-	probe_caps(&caps);
-	if (!x2apic_reg_present(msr, &caps))
-		refusal = "no such register on this CPU";
-	else
-		refusal = write ? x2apic_write_refusal(msr, value, &caps) :
-			  NULL;
-	if (refusal && refusal_log_pass())
-		printk("CPU %u: cell \"%s\": x2APIC MSR 0x%x %s refused: "
-		       "%s\n", cpu->cpu_id, cpu->cell->config->name, msr,
-		       write ? "write" : "read", refusal);
-	return refusal != NULL;
 }
 
 static bool x2apic_read(struct per_cpu *cpu, enum x2apic_reg reg, __u32 msr,

@@ -10,6 +10,13 @@ struct per_cpu;
  */
 void desc_tables_load(struct per_cpu *cpu);
 
+/**
+ * Load the IDT in which every vector from 16 up is an external interrupt
+ * (@drain), or the hypervisor's own again: for apic_clear()'s interrupt
+ * windows, which take what a guest left pending, any vector it chose.
+ */
+void desc_drain_idt_load(bool drain);
+
 /** Load the CPU's own TSS, once the backend saved Linux's TR. */
 void desc_tss_load(void);
 
