@@ -169,7 +169,6 @@ static void drain_interrupts(void)
 
 	/* A software-disabled APIC (Linux's offline CPUs) holds them. */
 	apic_reg_write(MSR_X2APIC_SVR, svr | APIC_SVR_ENABLE);
-	desc_drain_idt_load(true);
 	for (n = 0; n < APIC_DRAIN_LIMIT; n++) {
 		if (vector_bits_set(MSR_X2APIC_ISR)) {
 			apic_reg_write(MSR_X2APIC_EOI, 0);
@@ -177,9 +176,10 @@ static void drain_interrupts(void)
 		}
 		if (!vector_bits_set(MSR_X2APIC_IRR))
 			break;
+		desc_drain_idt_load(true);
 		vcpu_vendor->irq_window();
+		desc_drain_idt_load(false);
 	}
-	desc_drain_idt_load(false);
 	apic_reg_write(MSR_X2APIC_SVR, svr);
 }
 
@@ -330,22 +330,26 @@ static bool x2apic_refused(struct per_cpu *cpu, __u32 msr, bool write,
 }
 
 /*
- * A write to an xAPIC offset that is no writable register is dropped: it
- * must not reach the hardware, where QEMU, for one, takes a write at
- * offset 0 for an MSI from this CPU. A non-root cell's values pass the
- * x2APIC rules (x2apic_refused()); EOI and ESR take any value on the
- * xAPIC page, and the hardware ignores it: 0 is written.
+ * A write to an xAPIC offset that is no writable register of this CPU's
+ * APIC is dropped, as the page's reserved offsets drop it: it must not
+ * reach the hardware, where QEMU, for one, takes a write at offset 0 for
+ * an MSI from this CPU. A non-root cell's values pass the x2APIC rules
+ * (x2apic_refused()); EOI and ESR take any value on the xAPIC page, and
+ * the hardware ignores it: 0 is written.
  */
 static bool xapic_plain_write(struct per_cpu *cpu, unsigned int offset,
 			      __u32 value)
 {
 	__u32 msr = MSR_X2APIC_FIRST + offset / 16;
+	struct x2apic_caps caps;
 	__u64 checked = value;
 
 	/* The xAPIC's own: x2APIC has no DFR, no ICR_HI, a read-only LDR. */
 	if (offset != APIC_REG_ICR_HI && offset != APIC_REG_DFR &&
 	    offset != APIC_REG_LDR) {
-		if (x2apic_reg_of(msr, true) != X2APIC_REG_PLAIN)
+		probe_caps(&caps);
+		if (x2apic_reg_of(msr, true) != X2APIC_REG_PLAIN ||
+		    !x2apic_reg_present(msr, &caps))
 			return true;
 		if (msr == MSR_X2APIC_EOI || msr == MSR_X2APIC_ESR)
 			checked = 0;

@@ -58,15 +58,15 @@ static const struct {
 };
 
 /*
- * The drain IDT: a guest may leave any vector from 16 up pending (an
- * LVT, an ICR, an MSI of its own), and through the exception stubs one
- * of 16-31 would be taken for an exception, 17 and 21 for ones with an
- * error code the interrupt did not push. The windows that take them are
- * one NOP long and raise none of those exceptions; a machine check there
- * (18) stays in the banks, where Linux's polling finds it.
+ * The drain IDT: a guest may leave any vector pending (an LVT, an ICR,
+ * an MSI of its own: 16-31, and under QEMU's TCG, which does not refuse
+ * illegal vectors, 0-15 too), and through the exception stubs it would
+ * be taken for an exception, some with an error code the interrupt did
+ * not push. The windows that take them are one NOP long and raise no
+ * exception: every vector but NMI is the interrupt stub there. A machine
+ * check in the window (18) stays in the banks, where Linux's polling
+ * finds it.
  */
-#define FIRST_INTERRUPT_VECTOR	16
-
 static struct idt_gate idt[IDT_VECTORS], drain_idt[IDT_VECTORS];
 
 /* #DF and #MC must work on a broken stack. NMI has no IST: it may come
@@ -78,9 +78,8 @@ static bool uses_ist(unsigned int vector)
 
 static struct idt_gate idt_gate(unsigned int vector, bool drain)
 {
-	unsigned int first = drain ? FIRST_INTERRUPT_VECTOR :
-				     X86_NUM_EXCEPTIONS;
-	bool exception = vector < first;
+	bool exception = drain ? vector == X86_VEC_NMI :
+				 vector < X86_NUM_EXCEPTIONS;
 	unsigned long handler = exception ?
 		(unsigned long)exception_entries +
 		vector * EXCEPTION_STUB_SIZE : (unsigned long)interrupt_entry;

@@ -11,7 +11,7 @@ struct per_cpu;
 void desc_tables_load(struct per_cpu *cpu);
 
 /**
- * Load the IDT in which every vector from 16 up is an external interrupt
+ * Load the IDT in which every vector but NMI is an external interrupt
  * (@drain), or the hypervisor's own again: for apic_clear()'s interrupt
  * windows, which take what a guest left pending, any vector it chose.
  */
