@@ -187,10 +187,13 @@ static void cfg_write(u16 bdf, unsigned int reg, u32 value, unsigned int size)
 
 /* ---- the accesses a cell may make ---- */
 
-/* Fixed delivery to this CPU alone; other ICR fields stay random. */
+/*
+ * Fixed delivery to this CPU alone, a random vector; the other fields
+ * clear (x2APIC: reserved bits are #GP, which fails the cell).
+ */
 static u32 icr_to_self(u32 value)
 {
-	value &= ~(0xfffU << 8);
+	value &= 0xff;
 	if ((value & 0xff) < MIN_VECTOR)
 		value |= MIN_VECTOR;
 	return rnd(2) ? value | APIC_ICR_SELF : value;
@@ -204,9 +207,36 @@ static u32 vector_floor(u32 value)
 	return value;
 }
 
+/*
+ * The bits a register takes by the SDM (x2APIC: others are #GP, which
+ * fails the cell), or all for a register without such rules. EOI and ESR
+ * take 0; LVTs a vector, the mask, LINT's polarity and trigger, the
+ * timer's periodic mode; delivery stays fixed.
+ */
+static u32 apic_valid_bits(unsigned int offset)
+{
+	switch (offset) {
+	case 0x080:				/* TPR */
+		return 0xff;
+	case 0x0b0: case 0x280:			/* EOI, ESR */
+		return 0;
+	case 0x0f0:				/* SVR */
+		return 0x3ff;
+	case 0x320:				/* LVT timer */
+		return 0x300ff;
+	case 0x350: case 0x360:			/* LINT0, LINT1 */
+		return 0x1a0ff;
+	case APIC_LVT_CMCI: case 0x330: case 0x340: case 0x370:
+		return 0x100ff;
+	case 0x3e0:				/* TDCR */
+		return 0xb;
+	}
+	return ~0U;
+}
+
 static u32 apic_value(unsigned int offset)
 {
-	u32 value = value32();
+	u32 value = value32() & apic_valid_bits(offset);
 
 	if (offset == APIC_LVT_CMCI ||
 	    (offset >= APIC_LVT_FIRST && offset <= APIC_LVT_LAST))
@@ -251,7 +281,8 @@ static bool x2apic_valid(unsigned int reg, bool write)
 		return !write;
 	case 0x0b: case 0x3f:
 		return write;
-	case 0x08: case 0x0f: case 0x28: case 0x2f: case 0x30: case 0x3e:
+	/* Not 0x2f, LVT CMCI: the CPU may have none (then #GP). */
+	case 0x08: case 0x0f: case 0x28: case 0x30: case 0x3e:
 		return true;
 	}
 	return false;
