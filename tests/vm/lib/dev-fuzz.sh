@@ -7,7 +7,9 @@
 # scenario sets WORK (a scratch directory), DEV_FUZZ_CPU (the cell's CPU),
 # DEV_FUZZ_DEVICES (config lines after the cell's memory: pins, PCI
 # devices after the ivshmem device 00:0e.0), DEV_FUZZ_ARGS (command line
-# after the seed) and defines fail MESSAGE (print, exit 1).
+# after the seed), DEV_FUZZ_CLASS (more lines of the policy class, such
+# as a machine without an IOMMU unit needs) and defines fail MESSAGE
+# (print, exit 1).
 
 # The cell (1 MiB at 0x3c600000, the ivshmem sections after it) and the
 # policy class that admits it, loaded.
@@ -44,6 +46,7 @@ classes:
     sandbox-required: true
     max-reply-timeout: 1000
     min-security-version: 1
+${DEV_FUZZ_CLASS:-}
 POLICY
 	jh-config build "$WORK/dev.conf" -o "$WORK/dev.unsigned"
 	jh-sign -o "$WORK/dev.cell" "$WORK/dev.unsigned"
