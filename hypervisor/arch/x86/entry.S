@@ -84,13 +84,8 @@ exception_entries:
 	exception 30, 1
 	exception 31, 0
 
-/*
- * An NMI in the hypervisor: natively before CLGI (AMD-V) it was meant for
- * Linux and is dropped; between exits on VT-x, host_nmi() has the
- * backend take it later. The CPU aligned the stack before the 5-word
- * frame; the 9 caller-saved registers realign it for the call.
- */
-nmi_entry:
+/* The registers a C call may clobber (the SysV ABI's caller-saved). */
+.macro push_caller_saved
 	push	%rax
 	push	%rcx
 	push	%rdx
@@ -100,7 +95,9 @@ nmi_entry:
 	push	%r9
 	push	%r10
 	push	%r11
-	call	host_nmi
+.endm
+
+.macro pop_caller_saved
 	pop	%r11
 	pop	%r10
 	pop	%r9
@@ -110,6 +107,18 @@ nmi_entry:
 	pop	%rdx
 	pop	%rcx
 	pop	%rax
+.endm
+
+/*
+ * An NMI in the hypervisor: natively before CLGI (AMD-V) it was meant for
+ * Linux and is dropped; between exits on VT-x, host_nmi() has the
+ * backend take it later. The CPU aligned the stack before the 5-word
+ * frame; the 9 caller-saved registers realign it for the call.
+ */
+nmi_entry:
+	push_caller_saved
+	call	host_nmi
+	pop_caller_saved
 	iretq
 
 /*
@@ -124,15 +133,7 @@ interrupt_entry:
 
 exception_common:
 	/* %rsp: vector, error code, rip, cs, rflags, rsp, ss */
-	push	%rax
-	push	%rcx
-	push	%rdx
-	push	%rsi
-	push	%rdi
-	push	%r8
-	push	%r9
-	push	%r10
-	push	%r11
+	push_caller_saved
 	push	%rbp
 	mov	%rsp, %rbp
 	lea	EXCEPTION_SAVED(%rsp), %rdi
@@ -140,15 +141,7 @@ exception_common:
 	call	exception_handler
 	mov	%rbp, %rsp
 	pop	%rbp
-	pop	%r11
-	pop	%r10
-	pop	%r9
-	pop	%r8
-	pop	%rdi
-	pop	%rsi
-	pop	%rdx
-	pop	%rcx
-	pop	%rax
+	pop_caller_saved
 	/* vector, error code */
 	add	$16, %rsp
 	iretq
