@@ -62,25 +62,6 @@ static volatile void *mmcfg_reg(__u16 bdf, unsigned int reg)
 		      ((__u64)bdf << MMCFG_BDF_SHIFT) + reg);
 }
 
-static __u32 conf1_read(__u16 port, unsigned int size)
-{
-	if (size == 1)
-		return inb(port);
-	if (size == 2)
-		return inw(port);
-	return inl(port);
-}
-
-static void conf1_write(__u16 port, unsigned int size, __u32 value)
-{
-	if (size == 1)
-		outb(value, port);
-	else if (size == 2)
-		outw(value, port);
-	else
-		outl(value, port);
-}
-
 /* The access on the hardware; registers it cannot reach read as ones. */
 static void hw_access(__u16 bdf, unsigned int reg, unsigned int size,
 		      bool write, __u32 *value)
@@ -102,9 +83,9 @@ static void hw_access(__u16 bdf, unsigned int reg, unsigned int size,
 		     (reg & CONF1_REG_MASK), PCI_CONF1_ADDR_PORT);
 		port = PCI_CONF1_DATA_PORT + (reg & 3);
 		if (write)
-			conf1_write(port, size, *value);
+			port_write(port, size, *value);
 		else
-			*value = conf1_read(port, size);
+			*value = port_read(port, size);
 	} else if (!write) {
 		*value = 0xffffffff;
 	}

@@ -23,11 +23,7 @@ u32 pci_read_config(u16 bdf, unsigned int reg, unsigned int size)
 	u16 port = PCI_DATA_PORT + (reg & 3);
 
 	select_reg(bdf, reg);
-	if (size == 1)
-		return inb(port);
-	if (size == 2)
-		return inw(port);
-	return inl(port);
+	return port_read(port, size);
 }
 
 void pci_write_config(u16 bdf, unsigned int reg, u32 value,
@@ -36,12 +32,7 @@ void pci_write_config(u16 bdf, unsigned int reg, u32 value,
 	u16 port = PCI_DATA_PORT + (reg & 3);
 
 	select_reg(bdf, reg);
-	if (size == 1)
-		outb(value, port);
-	else if (size == 2)
-		outw(value, port);
-	else
-		outl(value, port);
+	port_write(port, size, value);
 }
 
 int pci_find_device(u16 vendor, u16 device)

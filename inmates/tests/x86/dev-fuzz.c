@@ -147,23 +147,13 @@ static u32 pio_read(u16 port, unsigned int size)
 {
 	if (!trace("port", port, size, false, 0))
 		return 0;
-	if (size == 1)
-		return inb(port);
-	if (size == 2)
-		return inw(port);
-	return inl(port);
+	return port_read(port, size);
 }
 
 static void pio_write(u16 port, unsigned int size, u32 value)
 {
-	if (!trace("port", port, size, true, value))
-		return;
-	if (size == 1)
-		outb(value, port);
-	else if (size == 2)
-		outw(value, port);
-	else
-		outl(value, port);
+	if (trace("port", port, size, true, value))
+		port_write(port, size, value);
 }
 
 static void msr_read(u32 msr)

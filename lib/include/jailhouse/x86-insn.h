@@ -69,6 +69,26 @@ static inline type in##suffix(__u16 port)				\
 DEFINE_PORT_IO(b, __u8)
 DEFINE_PORT_IO(w, __u16)
 DEFINE_PORT_IO(l, __u32)
+
+/* A 1-, 2- or 4-byte access to @port by @size (4 for anything else). */
+static inline __u32 port_read(__u16 port, unsigned int size)
+{
+	if (size == 1)
+		return inb(port);
+	if (size == 2)
+		return inw(port);
+	return inl(port);
+}
+
+static inline void port_write(__u16 port, unsigned int size, __u32 value)
+{
+	if (size == 1)
+		outb(value, port);
+	else if (size == 2)
+		outw(value, port);
+	else
+		outl(value, port);
+}
 #undef DEFINE_PORT_IO
 
 #endif /* !_JAILHOUSE_X86_INSN_H */
