@@ -82,6 +82,29 @@ struct jailhouse_cell_load_args {
 	__u64 images;
 } JAILHOUSE_PACKED;
 
+/*
+ * JAILHOUSE_CELL_LOAD_LINUX: stop the cell and lay out a Linux boot in it
+ * (docs/linux-cells.md): the linux-loader inmate at the cell's reset
+ * address, the kernel and the initramfs where the boot protocol wants
+ * them, and the boot parameters the loader builds itself from the
+ * verified bzImage, command line and cell descriptor. Each file is an
+ * inmate image signed for the cell; the command line may instead be an
+ * unsigned string (JAILHOUSE_LINUX_CMDLINE_UNSIGNED), admitted as
+ * `cell load -s` strings are. An fd of -1: no initramfs, an empty
+ * command line.
+ */
+#define JAILHOUSE_LINUX_CMDLINE_UNSIGNED	0x1
+
+struct jailhouse_cell_linux_args {
+	struct jailhouse_cell_id cell;
+	__s32 loader_fd;
+	__s32 kernel_fd;
+	__s32 initrd_fd;
+	__s32 cmdline_fd;
+	__u32 flags;		/* 0 or JAILHOUSE_LINUX_CMDLINE_UNSIGNED */
+	__u32 reserved;		/* must be 0 */
+} JAILHOUSE_PACKED;
+
 /* JAILHOUSE_POLICY_LOAD: activate a signed sandbox policy. */
 struct jailhouse_policy_load_args {
 	__s32 policy_fd;
@@ -198,6 +221,7 @@ JAILHOUSE_ABI_SIZE(struct jailhouse_enable_args, 8);
 JAILHOUSE_ABI_SIZE(struct jailhouse_cell_create_args, 8);
 JAILHOUSE_ABI_SIZE(struct jailhouse_load_image, 16);
 JAILHOUSE_ABI_SIZE(struct jailhouse_cell_load_args, 48);
+JAILHOUSE_ABI_SIZE(struct jailhouse_cell_linux_args, 56);
 JAILHOUSE_ABI_SIZE(struct jailhouse_policy_load_args, 8);
 JAILHOUSE_ABI_SIZE(struct jailhouse_hv_info, 40);
 JAILHOUSE_ABI_SIZE(struct jailhouse_cpu_info, 272);
@@ -233,5 +257,7 @@ JAILHOUSE_ABI_SIZE(struct jailhouse_cell_info, 176);
 	_IOW(JAILHOUSE_IOCTL_MAGIC, 0x0d, struct jailhouse_floors_args)
 #define JAILHOUSE_KEYRING_ADD \
 	_IOW(JAILHOUSE_IOCTL_MAGIC, 0x0e, struct jailhouse_keyring_add_args)
+#define JAILHOUSE_CELL_LOAD_LINUX \
+	_IOW(JAILHOUSE_IOCTL_MAGIC, 0x0f, struct jailhouse_cell_linux_args)
 
 #endif /* !_JAILHOUSE_IOCTL_H */
