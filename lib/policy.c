@@ -29,6 +29,9 @@ static const char *const rule_texts[JH_POLICY_RULE_COUNT] = {
 		"an unsigned string, which the class does not accept",
 	[JH_POLICY_DMA_EXPOSED] =
 		"root PCI device reaching all RAM by DMA (no IOMMU unit)",
+	[JH_POLICY_MSR_FAULT] =
+		"msr-fault flag (#GP instead of a stop), which the class "
+		"refuses",
 };
 
 const char *jailhouse_policy_rule_text(enum jailhouse_policy_rule rule)
@@ -538,6 +541,9 @@ static void check_flags(struct jailhouse_policy_checker *chk,
 	    (timeout == 0 || timeout > c->max_reply_timeout))
 		report(chk, JH_POLICY_REPLY_TIMEOUT, NULL, 0, timeout,
 		       c->max_reply_timeout);
+	if ((cell->flags & JAILHOUSE_CELL_MSR_FAULT) &&
+	    !(c->flags & JAILHOUSE_POLICY_MSR_FAULT_OK))
+		report(chk, JH_POLICY_MSR_FAULT, NULL, 0, cell->flags, 0);
 }
 
 unsigned int

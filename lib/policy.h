@@ -52,6 +52,7 @@ enum jailhouse_policy_rule {
 	JH_POLICY_MSR,			/* MSRs not allowed */
 	JH_POLICY_UNSIGNED_STRING,	/* strings not accepted */
 	JH_POLICY_DMA_EXPOSED,		/* root device without IOMMU */
+	JH_POLICY_MSR_FAULT,		/* msr-fault flag not accepted */
 	JH_POLICY_RULE_COUNT
 };
 

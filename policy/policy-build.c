@@ -320,7 +320,7 @@ static const char *const class_keys[] = {
 	"name", "cells", "max-memory", "max-cpus", "pio", "pci-allow",
 	"pci-deny", "root-shared", "iommu-required", "min-security-version",
 	"sandbox-required", "max-reply-timeout", "msr", "unsigned-strings",
-	"root-irqs", "dma-exposure", NULL
+	"root-irqs", "dma-exposure", "msr-fault", NULL
 };
 
 static const struct {
@@ -340,11 +340,17 @@ static const struct text_name dma_exposure[] = {
 	{ NULL, 0 }
 };
 
+static const struct text_name msr_fault[] = {
+	{ "refuse", 0 }, { "accept", JAILHOUSE_POLICY_MSR_FAULT_OK },
+	{ NULL, 0 }
+};
+
 static int parse_class_flags(struct policy_build *pb, yaml_node_t *node,
 			     __u32 *flags)
 {
 	yaml_node_t *dma = text_map_get(pb->td, node, "dma-exposure");
-	unsigned long long choice = 0;
+	yaml_node_t *msr = text_map_get(pb->td, node, "msr-fault");
+	unsigned long long choice = 0, msr_choice = 0;
 	size_t i;
 	int flag;
 
@@ -357,9 +363,10 @@ static int parse_class_flags(struct policy_build *pb, yaml_node_t *node,
 			return -EINVAL;
 		*flags |= flag;
 	}
-	if (dma && text_choice(pb->td, dma, dma_exposure, &choice))
+	if ((dma && text_choice(pb->td, dma, dma_exposure, &choice)) ||
+	    (msr && text_choice(pb->td, msr, msr_fault, &msr_choice)))
 		return -EINVAL;
-	*flags |= (__u32)choice;
+	*flags |= (__u32)(choice | msr_choice);
 	return 0;
 }
 

@@ -142,6 +142,8 @@ static void show_class(FILE *out, const struct jailhouse_policy *p,
 		fprintf(out, "    root-irqs: true\n");
 	if (c->flags & JAILHOUSE_POLICY_DMA_EXPOSURE_OK)
 		fprintf(out, "    dma-exposure: accept\n");
+	if (c->flags & JAILHOUSE_POLICY_MSR_FAULT_OK)
+		fprintf(out, "    msr-fault: accept\n");
 	if (c->max_reply_timeout)
 		fprintf(out, "    max-reply-timeout: %u\n",
 			c->max_reply_timeout);

@@ -22,6 +22,7 @@ static const char *const stat_names[JAILHOUSE_NUM_CPU_STATS] = {
 	"total", "mmio", "management", "hypercall", "pio", "xapic", "cr",
 	"cpuid", "xsetbv", "exception", "msr_other", "msr_x2apic_icr",
 	"interrupt", "other", "dma_faults", "irq_faults", "root_refused",
+	"msr_faults",
 };
 
 struct cpu_table {

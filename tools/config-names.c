@@ -6,6 +6,7 @@
 const struct text_name config_cell_flags[] = {
 	{ "passive-commreg", JAILHOUSE_CELL_PASSIVE_COMMREG },
 	{ "sandbox", JAILHOUSE_CELL_SANDBOX },
+	{ "msr-fault", JAILHOUSE_CELL_MSR_FAULT },
 	{ "virtual-console-permitted",
 	  JAILHOUSE_CELL_VIRTUAL_CONSOLE_PERMITTED },
 	{ "virtual-console-active", JAILHOUSE_CELL_VIRTUAL_CONSOLE_ACTIVE },

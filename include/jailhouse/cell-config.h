@@ -73,11 +73,19 @@
 #define JAILHOUSE_CELL_PASSIVE_COMMREG		0x00000001
 /* Ours: a sandbox cell, held to the sandbox rules and the policy. */
 #define JAILHOUSE_CELL_SANDBOX			0x00000100
+/*
+ * Ours: an MSR access the cell is refused raises #GP in the cell (what
+ * the hardware does for an MSR it lacks) instead of stopping the cell,
+ * so that Linux's rdmsr_safe()/wrmsr_safe() probes go on. Still refused,
+ * counted and logged; a policy class may forbid it (docs/policy.md).
+ */
+#define JAILHOUSE_CELL_MSR_FAULT		0x00000200
 /* Jailhouse-compatible: may use / uses the hypervisor's debug console. */
 #define JAILHOUSE_CELL_VIRTUAL_CONSOLE_PERMITTED 0x40000000
 #define JAILHOUSE_CELL_VIRTUAL_CONSOLE_ACTIVE	0x80000000
 #define JAILHOUSE_CELL_FLAGS_VALID \
 	(JAILHOUSE_CELL_PASSIVE_COMMREG | JAILHOUSE_CELL_SANDBOX | \
+	 JAILHOUSE_CELL_MSR_FAULT | \
 	 JAILHOUSE_CELL_VIRTUAL_CONSOLE_PERMITTED | \
 	 JAILHOUSE_CELL_VIRTUAL_CONSOLE_ACTIVE)
 

@@ -87,7 +87,12 @@ JAILHOUSE_ABI_SIZE(struct jailhouse_load_chunk, 24);
  * completed as master aborts (or #GP), counted on the accessing CPU.
  */
 #define JAILHOUSE_CPU_STAT_ROOT_REFUSED		16
-#define JAILHOUSE_NUM_CPU_STATS			17
+/*
+ * Not an exit: MSR accesses refused to a cell with the msr-fault flag
+ * and answered with #GP in the cell, counted on the accessing CPU.
+ */
+#define JAILHOUSE_CPU_STAT_MSR_FAULTS		17
+#define JAILHOUSE_NUM_CPU_STATS			18
 
 /*
  * CPUID leaves of the hypervisor. JAILHOUSE_CPUID_SIGNATURE answers EAX =

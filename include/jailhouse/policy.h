@@ -86,7 +86,12 @@ struct jailhouse_policy_signer {
  * signed policy's named choice, logged at every create. Without it the
  * loader refuses such a cell. Unknown to older loaders, as above. */
 #define JAILHOUSE_POLICY_DMA_EXPOSURE_OK 0x20
-#define JAILHOUSE_POLICY_CLASS_FLAGS	0x3f
+/* Its cells may carry the msr-fault flag: a refused MSR access raises
+ * #GP in the cell instead of stopping it (a Linux cell's probes). Without
+ * it the class keeps fail-on-violation and refuses such a cell. Unknown
+ * to older loaders, as above. */
+#define JAILHOUSE_POLICY_MSR_FAULT_OK	0x40
+#define JAILHOUSE_POLICY_CLASS_FLAGS	0x7f
 
 struct jailhouse_policy_class {
 	char name[JAILHOUSE_POLICY_PATTERN_LEN];	/* NUL-terminated */

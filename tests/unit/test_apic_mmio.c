@@ -425,6 +425,9 @@ static void test_x2apic_lvts(void **state)
 	written(MSR_X2APIC_LVT_LINT0, 0xa030, 0xa030);
 	written(MSR_X2APIC_LVT_LINT1, 0x400, 0x400);
 	refused(MSR_X2APIC_LVT_LINT0, 0x700, true);	/* ExtINT */
+	/* Masked, no mode delivers: Linux parks LINT0 so in a cell. */
+	written(MSR_X2APIC_LVT_LINT0, 0x10700, 0x10700);
+	written(MSR_X2APIC_LVT_LINT1, 0x10200, 0x10200);
 	refused(MSR_X2APIC_LVT_LINT1, 0x200, true);	/* SMI */
 	refused(MSR_X2APIC_LVT_LINT1, 0x500, true);	/* INIT */
 	written(MSR_X2APIC_LVT_ERROR, 0x10033, 0x10033);

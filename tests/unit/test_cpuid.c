@@ -86,6 +86,21 @@ static void test_tsc_deadline_for_root_only(void **state)
 			 CPUID_ECX_TSC_DEADLINE, 0);
 }
 
+/* Linux's guest code takes x2APIC mode only if CPUID has the bit too. */
+static void test_x2apic_for_cells_on_any_host(void **state)
+{
+	struct cpuid_guest root_guest = { .root_cell = true };
+	struct cpuid_guest cell_guest = { .root_cell = false };
+	struct cpuid_regs r = { 0 };
+
+	(void)state;
+	cpuid_policy(CPUID_FEATURES, &cell_guest, &r);
+	assert_int_equal(r.ecx & CPUID_ECX_X2APIC, CPUID_ECX_X2APIC);
+	r = (struct cpuid_regs){ 0 };
+	cpuid_policy(CPUID_FEATURES, &root_guest, &r);
+	assert_int_equal(r.ecx & CPUID_ECX_X2APIC, 0);
+}
+
 static void test_osxsave_mirrors_guest_cr4(void **state)
 {
 	struct cpuid_guest g = { .root_cell = true, .osxsave = false };
@@ -180,6 +195,7 @@ int main(void)
 		cmocka_unit_test(test_virtualization_hidden),
 		cmocka_unit_test(test_hypervisor_bit_for_non_root_only),
 		cmocka_unit_test(test_tsc_deadline_for_root_only),
+		cmocka_unit_test(test_x2apic_for_cells_on_any_host),
 		cmocka_unit_test(test_osxsave_mirrors_guest_cr4),
 		cmocka_unit_test(test_no_xsave_without_host_osxsave),
 		cmocka_unit_test(test_other_leaves_untouched),

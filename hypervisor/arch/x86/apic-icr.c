@@ -218,8 +218,10 @@ static const char *lvt_refusal(__u32 msr, __u64 *value,
 	if ((lvt & LVT_TIMER_MODE) == LVT_TIMER_MODE &&
 	    msr == MSR_X2APIC_LVT_TIMER)
 		return "reserved timer mode";
-	if ((lvt & LVT_DLVR_MASK) && (lvt & LVT_DLVR_MASK) != LVT_DLVR_NMI)
-		return "LVT delivery mode other than fixed or NMI";
+	/* Masked, no mode delivers (Linux parks LINT0 as masked ExtINT). */
+	if ((lvt & LVT_DLVR_MASK) && (lvt & LVT_DLVR_MASK) != LVT_DLVR_NMI &&
+	    !(lvt & APIC_LVT_MASKED))
+		return "unmasked LVT delivery mode other than fixed or NMI";
 	*value = lvt;
 	return NULL;
 }

@@ -35,11 +35,14 @@ static void features_leaf(const struct cpuid_guest *guest,
 	/*
 	 * The TSC-deadline MSR is not offered to cells: their timer is the
 	 * APIC's one-shot or periodic mode at comm region apic_khz, which
-	 * Jailhouse's inmate library falls back to without this bit.
+	 * Jailhouse's inmate library falls back to without this bit. Their
+	 * APIC is an x2APIC on any host (asm/apic.h), already enabled
+	 * (IA32_APIC_BASE.EXTD): Linux's guest code takes x2APIC mode only
+	 * when it finds both.
 	 */
 	if (!guest->root_cell)
 		regs->ecx = (regs->ecx & ~CPUID_ECX_TSC_DEADLINE) |
-			    CPUID_ECX_HYPERVISOR;
+			    CPUID_ECX_X2APIC | CPUID_ECX_HYPERVISOR;
 }
 
 void cpuid_policy(__u32 leaf, const struct cpuid_guest *guest,

@@ -399,10 +399,16 @@ static bool svm_handle_msr(struct per_cpu *cpu, struct vmcb *vmcb)
 		svm_handle_efer(cpu, vmcb, msr.write);
 		return true;
 	}
-	if (!vcpu_handle_msr(cpu, &msr))
+	switch (vcpu_handle_msr(cpu, &msr)) {
+	case VCPU_MSR_DONE:
+		svm_skip_instruction(cpu);
+		return true;
+	case VCPU_MSR_FAULT:
+		vmcb->event_inject = svm_event_gp(vmcb->cr0);
+		return true;
+	default:
 		return false;
-	svm_skip_instruction(cpu);
-	return true;
+	}
 }
 
 static void report_exit(struct per_cpu *cpu, const struct vmcb *vmcb)

@@ -163,8 +163,9 @@ bool vcpu_handle_io(struct per_cpu *cpu, const struct vcpu_io *io)
 /*
  * The root cell's Linux probes the same MSRs each time a CPU comes online
  * and goes on without them: one line per MSR and direction tells the
- * operator, a line per probe would bury the console. Other cells stop at
- * their first refusal.
+ * operator, a line per probe would bury the console. A cell with the
+ * msr-fault flag (a Linux) probes too and gets #GP, logged under the
+ * rate limit; other cells stop at their first refusal.
  */
 static spinlock_t root_msr_log_lock;
 static struct log_once root_msr_logged;
@@ -209,7 +210,8 @@ static void msr_result(struct guest_regs *regs, __u64 value)
 /*
  * MSRs every cell may use, config or not:
  * - reading IA32_APIC_BASE: the inmate library, like Linux, learns there
- *   where its APIC is and in which mode;
+ *   where its APIC is and in which mode. Cells other than the root cell
+ *   find x2APIC mode enabled on any host, the mode whose MSRs they have;
  * - MTRR_DEF_TYPE: read and written in a copy per CPU. Jailhouse's inmate
  *   library and Linux's CPU bring-up write it; the real MTRRs, which the
  *   hypervisor's own accesses on that CPU depend on too, stay as Linux
@@ -239,7 +241,8 @@ static bool msr_emulated(struct per_cpu *cpu, const struct vcpu_msr *msr)
 	case MSR_IA32_APIC_BASE:
 		if (msr->write)
 			return false;
-		msr_result(regs, read_msr(MSR_IA32_APIC_BASE));
+		msr_result(regs, read_msr(MSR_IA32_APIC_BASE) |
+			   (cell_is_root(cpu->cell) ? 0 : APIC_BASE_EXTD));
 		return true;
 	case MSR_SMI_COUNT:
 		if (msr->write || cell_is_root(cpu->cell))
@@ -263,20 +266,26 @@ void vcpu_reset_msrs(struct per_cpu *cpu)
 	cpu->arch.mtrr_def_type = read_msr(MSR_MTRR_DEF_TYPE);
 }
 
-bool vcpu_handle_msr(struct per_cpu *cpu, const struct vcpu_msr *msr)
+enum vcpu_msr_result vcpu_handle_msr(struct per_cpu *cpu,
+				     const struct vcpu_msr *msr)
 {
 	struct guest_regs *regs = cpu->arch.guest_regs;
 
 	/* IPIs: the APIC emulation's filter (apic.c). */
 	if (msr->index == MSR_X2APIC_ICR && msr->write)
 		return apic_x2apic_icr_write(cpu, (regs->rdx << 32) |
-					     (__u32)regs->rax);
+					     (__u32)regs->rax) ?
+		       VCPU_MSR_DONE : VCPU_MSR_REFUSED;
 	if (msr_emulated(cpu, msr))
-		return true;
+		return VCPU_MSR_DONE;
 	log_msr(cpu, msr, regs);
+	if (cpu->cell->config->flags & JAILHOUSE_CELL_MSR_FAULT) {
+		cpu->stats.count[JAILHOUSE_CPU_STAT_MSR_FAULTS]++;
+		return VCPU_MSR_FAULT;
+	}
 	if (!cell_is_root(cpu->cell))
-		return false;
+		return VCPU_MSR_REFUSED;
 	if (!msr->write)
 		msr_result(regs, 0);
-	return true;
+	return VCPU_MSR_DONE;
 }

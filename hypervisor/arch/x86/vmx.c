@@ -783,10 +783,16 @@ static bool vmx_handle_msr(struct per_cpu *cpu, bool write)
 		vmx_handle_efer(cpu, write);
 		return true;
 	}
-	if (!vcpu_handle_msr(cpu, &msr))
+	switch (vcpu_handle_msr(cpu, &msr)) {
+	case VCPU_MSR_DONE:
+		vmx_skip_instruction(cpu);
+		return true;
+	case VCPU_MSR_FAULT:
+		inject_gp();
+		return true;
+	default:
 		return false;
-	vmx_skip_instruction(cpu);
-	return true;
+	}
 }
 
 /*

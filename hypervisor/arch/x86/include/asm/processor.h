@@ -23,6 +23,7 @@
 /* CPUID leaves and the feature bits the backends and the policy use. */
 #define CPUID_FEATURES			0x1
 #define CPUID_ECX_VMX			(1U << 5)
+#define CPUID_ECX_X2APIC		(1U << 21)
 #define CPUID_ECX_TSC_DEADLINE		(1U << 24)
 #define CPUID_ECX_XSAVE			(1U << 26)
 #define CPUID_ECX_OSXSAVE		(1U << 27)

@@ -145,12 +145,22 @@ void vcpu_handle_cpuid(struct per_cpu *cpu);
  */
 bool vcpu_handle_io(struct per_cpu *cpu, const struct vcpu_io *io);
 
+/* What the backend does with an MSR instruction after vcpu_handle_msr(). */
+enum vcpu_msr_result {
+	VCPU_MSR_DONE,		/* skip the instruction */
+	VCPU_MSR_FAULT,		/* inject #GP at the instruction */
+	VCPU_MSR_REFUSED,	/* stop the CPU (its cell fails) */
+};
+
 /**
  * An MSR access the MSR bitmap intercepted, but EFER (the backend's); a
- * write of the x2APIC ICR goes through the APIC emulation's filter. As
- * vcpu_handle_io().
+ * write of the x2APIC ICR goes through the APIC emulation's filter. A
+ * refused access of the root completes (reads 0, the write dropped); one
+ * of a cell with JAILHOUSE_CELL_MSR_FAULT faults in the cell; any other
+ * cell's stops it.
  */
-bool vcpu_handle_msr(struct per_cpu *cpu, const struct vcpu_msr *msr);
+enum vcpu_msr_result vcpu_handle_msr(struct per_cpu *cpu,
+				     const struct vcpu_msr *msr);
 
 /**
  * The exceptions (bit n: vector n) the backend intercepts on @cell's CPUs
