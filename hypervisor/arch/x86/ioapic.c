@@ -279,6 +279,17 @@ static bool refuse(struct per_cpu *cpu, unsigned int n, __u8 index,
 	return cell_is_root(cpu->cell);
 }
 
+/*
+ * A write to a pin the cell does not own that would leave it masked (the
+ * low half with the mask bit, or the high half, whose destination means
+ * nothing while masked) changes nothing the cell could see: the pin reads
+ * as masked. Dropped, as Linux masks every pin of its IOAPIC at boot.
+ */
+static bool unowned_write_harmless(bool high, __u32 value)
+{
+	return high || (value & IOAPIC_RTE_MASKED);
+}
+
 /* A redirection entry half: @index 0x10 + 2 * pin (+ 1 for the high). */
 static bool rte_access(struct per_cpu *cpu, unsigned int n, __u8 index,
 		       bool write, __u32 *value)
@@ -288,6 +299,8 @@ static bool rte_access(struct per_cpu *cpu, unsigned int n, __u8 index,
 	__u64 rte;
 
 	if (!cell_owns_pin(cpu->cell, n, pin)) {
+		if (write && unowned_write_harmless(high, *value))
+			return true;
 		if (write)
 			return refuse(cpu, n, index, *value);
 		*value = high ? 0 : RTE_UNOWNED_LOW;

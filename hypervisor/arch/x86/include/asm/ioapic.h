@@ -10,8 +10,10 @@
  *   if the entry, once written, is masked or delivers (fixed or lowest
  *   priority; NMI and ExtINT for the root cell only) to the cell's own
  *   CPUs. A pin it does not own reads as masked.
- * - A refused write, or any write to a pin it does not own: the root
- *   cell's is dropped and logged, any other cell fails.
+ * - A refused write, or a write that would unmask a pin it does not own:
+ *   the root cell's is dropped and logged, any other cell fails. Writes
+ *   that leave a pin it does not own masked are dropped silently (Linux
+ *   masks every pin at boot).
  * - Pins change hands masked, at cell create and destroy.
  * - Directed EOI (offset 0x40): the root cell's goes to the hardware;
  *   another cell's clears Remote IRR of its own pins with the vector
