@@ -30,8 +30,7 @@ static const char *const rule_texts[JH_POLICY_RULE_COUNT] = {
 	[JH_POLICY_DMA_EXPOSED] =
 		"root PCI device reaching all RAM by DMA (no IOMMU unit)",
 	[JH_POLICY_MSR_FAULT] =
-		"msr-fault flag (#GP instead of a stop), which the class "
-		"refuses",
+		"msr-fault flag, which the class refuses (it stops cells)",
 };
 
 const char *jailhouse_policy_rule_text(enum jailhouse_policy_rule rule)
