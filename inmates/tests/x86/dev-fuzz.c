@@ -524,7 +524,10 @@ static void hostile_ipi(void)
 	mmio_write(APIC_PAGE + APIC_ICR_LO, 4, APIC_ICR_NMI);
 }
 
-/* A redirection entry of a pin that is not the cell's. */
+/*
+ * An unmasked redirection entry of a pin that is not the cell's (a masked
+ * one is dropped as harmless: Linux masks every pin at boot).
+ */
 static void hostile_pin(void)
 {
 	unsigned int pin = rnd(IOAPIC_PINS);
@@ -532,7 +535,7 @@ static void hostile_pin(void)
 	if ((int)pin == fz.pin)
 		pin = (pin + 1) % IOAPIC_PINS;
 	mmio_write(IOAPIC_PAGE + IOAPIC_SELECT, 4, IOAPIC_RTE(pin));
-	mmio_write(IOAPIC_PAGE + IOAPIC_WINDOW, 4, RTE_MASKED | 0x40);
+	mmio_write(IOAPIC_PAGE + IOAPIC_WINDOW, 4, 0x40);
 }
 
 /* 8 bytes at once: no emulated register is that wide. */
