@@ -186,17 +186,23 @@ static int check_piece(const struct jailhouse_linux_input *in,
 	return 0;
 }
 
-/* The page-aligned top of @mem below @limit that holds @size bytes. */
+/*
+ * The page-aligned top of @mem below @limit (<= 4 GiB) that holds @size
+ * bytes. A region may end at the top of the address space: no sum here.
+ */
 static bool region_top(const struct jailhouse_memory *mem, __u64 size,
 		       __u64 limit, __u64 *address)
 {
-	__u64 end = mem->virt_start + mem->size;
+	__u64 room;
 
-	if (end > limit)
-		end = limit;
-	if (end <= mem->virt_start || end - mem->virt_start < size)
+	if (mem->virt_start >= limit)
 		return false;
-	*address = (end - size) & ~(PAGE_BYTES - 1);
+	room = limit - mem->virt_start;
+	if (mem->size < room)
+		room = mem->size;
+	if (room < size)
+		return false;
+	*address = (mem->virt_start + room - size) & ~(PAGE_BYTES - 1);
 	return *address >= mem->virt_start;
 }
 
