@@ -138,7 +138,8 @@ static int measure(struct linux_load *ld)
 				JAILHOUSE_LINUX_PARAMS_ADDR, ld->boot,
 				sizeof(ld->boot));
 	if (err)
-		linux_err(ld, "boot pages: measurement log refused (%d)", err);
+		linux_err(ld, "measurement log: full or out of memory (%d)",
+			  err);
 	return err;
 }
 
@@ -196,7 +197,7 @@ static long load_linux(struct cell *cell,
 
 static bool args_valid(const struct jailhouse_cell_linux_args *args)
 {
-	if (args->flags & ~JAILHOUSE_LINUX_CMDLINE_UNSIGNED || args->reserved)
+	if ((args->flags & ~JAILHOUSE_LINUX_CMDLINE_UNSIGNED) || args->reserved)
 		pr_err("jailhouse: cell linux: flags %#x or reserved %#x: "
 		       "unknown bits\n", args->flags, args->reserved);
 	else if (args->loader_fd < 0 || args->kernel_fd < 0)
