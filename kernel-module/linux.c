@@ -24,6 +24,8 @@
 
 /* One JAILHOUSE_CELL_LOAD_LINUX, from its files to the copies. */
 struct linux_load {
+	/* The hypercall's argument, by phys: first, inside one page. */
+	struct jailhouse_load_chunk chunk;
 	struct cell *cell;
 	const struct jailhouse_cell_linux_args *args;
 	struct jailhouse_verified loader, kernel, initrd, cmdline;
@@ -31,9 +33,8 @@ struct linux_load {
 	struct jailhouse_linux_input in;
 	struct jailhouse_linux_layout layout;
 	u32 apic_ids[JAILHOUSE_SETUP_MAX_CPUS];
-	/* The three boot pages, and the hypercall's argument (by phys). */
+	/* The three boot pages, copied by phys like the files. */
 	u8 boot[JAILHOUSE_LINUX_BOOT_SIZE];
-	struct jailhouse_load_chunk chunk;
 };
 
 /* A signed image for the cell; @what names it in the refusal. */
