@@ -264,6 +264,25 @@ static void test_layout_initrd_addr_max(void **state)
 	assert_int_equal(l.initrd, 0xff000);
 }
 
+/* The highest top wins; a region at the top of the space is no sum. */
+static void test_layout_highest_top(void **state)
+{
+	struct jailhouse_memory spare = cell.mem[3];
+	struct jailhouse_linux_layout l;
+
+	(void)state;
+	in.initrd_size = 0x1000;
+	cell.mem[3].flags |= JAILHOUSE_MEM_LOADABLE;
+	assert_int_equal(jailhouse_linux_layout(&in, &l, &err), 0);
+	assert_int_equal(l.initrd, 0x50ff000);
+	cell.mem[3].virt_start = 0xfffffffffffff000ULL;
+	cell.mem[3].size = 0x1000;
+	bz.initrd_addr_max = 0xffffffff;
+	assert_int_equal(jailhouse_linux_layout(&in, &l, &err), 0);
+	assert_int_equal(l.initrd, RAM_TOP - 0x1000);
+	cell.mem[3] = spare;
+}
+
 static void expect_layout_refusal(const char *field)
 {
 	struct jailhouse_linux_layout l;
@@ -466,6 +485,7 @@ int main(void)
 		T(test_parse_short_files),
 		T(test_layout),
 		T(test_layout_initrd_addr_max),
+		T(test_layout_highest_top),
 		T(test_layout_refusals),
 		T(test_zero_page),
 		T(test_e820),
