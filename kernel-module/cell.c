@@ -92,8 +92,8 @@ static struct cell *find_cell(const char *name)
 	return NULL;
 }
 
-/* The cell @id names, if the hypervisor runs and the name is sane. */
-static int lookup(const struct jailhouse_cell_id *id, struct cell **out)
+int jailhouse_cell_lookup(const struct jailhouse_cell_id *id,
+			  struct cell **out)
 {
 	const char *why;
 
@@ -110,6 +110,11 @@ static int lookup(const struct jailhouse_cell_id *id, struct cell **out)
 		return -ENOENT;
 	}
 	return 0;
+}
+
+const struct jailhouse_cell_desc *jailhouse_cell_desc(const struct cell *cell)
+{
+	return cell->desc;
 }
 
 /* A hypercall on the cell's id; a refusal is logged. */
@@ -535,14 +540,8 @@ long jailhouse_cmd_cell_create(struct jailhouse_cell_create_args __user *arg)
 
 /* ---- load ---- */
 
-/*
- * An unsigned string (`cell load -s`): data the inmate trusts, so its
- * class must accept such strings; measure_string() logs it (its bytes
- * and where it goes) once its place is checked, before anything loads.
- */
-static int read_string(struct cell *cell,
-		       const struct jailhouse_load_image *in,
-		       struct jailhouse_verified *v)
+int jailhouse_cell_read_string(struct cell *cell, int fd,
+			       struct jailhouse_verified *v)
 {
 	const char *name = cell->desc->name;
 	void *file = NULL;
@@ -552,7 +551,7 @@ static int read_string(struct cell *cell,
 	err = jailhouse_policy_admit_string(name);
 	if (err)
 		return err;
-	size = kernel_read_file_from_fd(in->image_fd, 0, &file,
+	size = kernel_read_file_from_fd(fd, 0, &file,
 					JAILHOUSE_LOAD_STRING_MAX, NULL,
 					READING_UNKNOWN);
 	if (size <= 0) {
@@ -567,15 +566,28 @@ static int read_string(struct cell *cell,
 	return 0;
 }
 
-static int measure_string(struct cell *cell, const struct load_image *s)
+int jailhouse_cell_measure_string(struct cell *cell, u64 address,
+				  const void *data, size_t size)
 {
 	struct jailhouse_measurement m = {
 		.string = true,
-		.address = s->address,
+		.address = address,
 	};
 
 	strscpy(m.name, cell->desc->name, sizeof(m.name));
-	return jailhouse_measure_add(&m, s->v.payload, s->v.payload_size);
+	return jailhouse_measure_add(&m, data, size);
+}
+
+int jailhouse_cell_verify_inmate(struct cell *cell, int fd,
+				 struct jailhouse_verified *v)
+{
+	int err;
+
+	err = jailhouse_verify_fd(fd, JAILHOUSE_IMAGE_INMATE, cell->desc->name,
+				  v);
+	if (!err)
+		err = jailhouse_policy_admit_inmate(cell->desc->name, v);
+	return err;
 }
 
 static int verify_image(struct cell *cell,
@@ -590,14 +602,10 @@ static int verify_image(struct cell *cell,
 		return -EINVAL;
 	}
 	out->string = in->flags & JAILHOUSE_LOAD_STRING;
-	if (out->string) {
-		err = read_string(cell, in, &out->v);
-	} else {
-		err = jailhouse_verify_fd(in->image_fd, JAILHOUSE_IMAGE_INMATE,
-					  name, &out->v);
-		if (!err)
-			err = jailhouse_policy_admit_inmate(name, &out->v);
-	}
+	if (out->string)
+		err = jailhouse_cell_read_string(cell, in->image_fd, &out->v);
+	else
+		err = jailhouse_cell_verify_inmate(cell, in->image_fd, &out->v);
 	if (err)
 		return err;
 	if (jailhouse_loadable_region(cell->desc, in->address,
@@ -682,7 +690,9 @@ static int check_strings(struct cell *cell, const struct load_image *images,
 	for (n = 0; n < num && !err; n++)
 		if (images[n].string)
 			err = check_string(cell, &images[n], images, num) ?:
-			      measure_string(cell, &images[n]);
+			      jailhouse_cell_measure_string(cell,
+					images[n].address, images[n].v.payload,
+					images[n].v.payload_size);
 	return err;
 }
 
@@ -699,16 +709,16 @@ static phys_addr_t buffer_phys(const u8 *p)
  * /dev/mem cannot reach (kernel RAM), into the cell, whose loadable
  * memory the root cell never maps: what runs is what was verified.
  */
-static int copy_image(struct cell *cell, const struct load_image *image,
-		      struct jailhouse_load_chunk *chunk)
+int jailhouse_cell_copy(struct cell *cell, u64 address, const void *data,
+			size_t size, struct jailhouse_load_chunk *chunk)
 {
-	const u8 *src = image->v.payload;
-	size_t done, left = image->v.payload_size;
+	const u8 *src = data;
+	size_t done, left = size;
 	long err;
 
 	for (done = 0; left; done += chunk->size, left -= chunk->size) {
 		chunk->src = buffer_phys(src + done);
-		chunk->dst = image->address + done;
+		chunk->dst = address + done;
 		chunk->size = min_t(size_t, left,
 				    PAGE_SIZE - offset_in_page(src + done));
 		err = jailhouse_call(JAILHOUSE_HC_CELL_LOAD, cell->id,
@@ -716,11 +726,25 @@ static int copy_image(struct cell *cell, const struct load_image *image,
 		if (err) {
 			cell_err(cell->desc->name, "image at %#llx: refused "
 				 "by the hypervisor at offset %#zx (%ld)",
-				 image->address, done, err);
+				 address, done, err);
 			return err;
 		}
 	}
 	return 0;
+}
+
+int jailhouse_cell_stop_for_load(struct cell *cell)
+{
+	int err = cell_call(cell, JAILHOUSE_HC_CELL_SET_LOADABLE, "load");
+
+	if (!err)
+		cell->loaded = false;
+	return err;
+}
+
+void jailhouse_cell_set_loaded(struct cell *cell)
+{
+	cell->loaded = true;
 }
 
 static void release_images(struct load_image *images, unsigned int num)
@@ -749,17 +773,17 @@ static long cell_load(struct cell *cell,
 	if (!err)
 		err = check_strings(cell, images, num);
 	if (!err)
-		err = cell_call(cell, JAILHOUSE_HC_CELL_SET_LOADABLE, "load");
-	if (!err)
-		cell->loaded = false;
+		err = jailhouse_cell_stop_for_load(cell);
 	for (n = 0; n < num && !err; n++)
-		err = copy_image(cell, &images[n], chunk);
+		err = jailhouse_cell_copy(cell, images[n].address,
+					  images[n].v.payload,
+					  images[n].v.payload_size, chunk);
 	kfree(chunk);
 	if (images)
 		release_images(images, num);
 	if (err)
 		return err;
-	cell->loaded = true;
+	jailhouse_cell_set_loaded(cell);
 	pr_info("jailhouse: cell '%s': %u image(s) loaded\n",
 		cell->desc->name, num);
 	return 0;
@@ -772,7 +796,7 @@ static long load_locked(const struct jailhouse_cell_load_args *args,
 	long err;
 
 	mutex_lock(&jailhouse_lock);
-	err = lookup(&args->cell, &cell);
+	err = jailhouse_cell_lookup(&args->cell, &cell);
 	if (!err)
 		err = cell_load(cell, images, args->num_images);
 	mutex_unlock(&jailhouse_lock);
@@ -860,7 +884,7 @@ static long with_cell(struct jailhouse_cell_id __user *arg,
 	if (copy_from_user(&id, arg, sizeof(id)))
 		return -EFAULT;
 	mutex_lock(&jailhouse_lock);
-	err = lookup(&id, &cell);
+	err = jailhouse_cell_lookup(&id, &cell);
 	if (!err)
 		err = op(cell);
 	mutex_unlock(&jailhouse_lock);

@@ -48,6 +48,8 @@ static long jailhouse_ioctl(struct file *file, unsigned int cmd,
 		return jailhouse_cmd_cell_create((void __user *)arg);
 	case JAILHOUSE_CELL_LOAD:
 		return jailhouse_cmd_cell_load((void __user *)arg);
+	case JAILHOUSE_CELL_LOAD_LINUX:
+		return jailhouse_cmd_cell_load_linux((void __user *)arg);
 	case JAILHOUSE_CELL_START:
 		return jailhouse_cmd_cell_start((void __user *)arg);
 	case JAILHOUSE_CELL_SHUTDOWN:

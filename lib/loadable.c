@@ -16,6 +16,12 @@ static bool region_holds(const struct jailhouse_memory *mem, __u64 address,
 	return offset < mem->size && size <= mem->size - offset;
 }
 
+bool jailhouse_region_loadable(const struct jailhouse_memory *mem)
+{
+	return (mem->flags & JAILHOUSE_MEM_LOADABLE) &&
+	       !(mem->flags & NOT_LOADABLE);
+}
+
 int jailhouse_loadable_region(const struct jailhouse_cell_desc *cell,
 			      __u64 address, __u64 size)
 {
@@ -25,8 +31,7 @@ int jailhouse_loadable_region(const struct jailhouse_cell_desc *cell,
 	if (!size)
 		return -EINVAL;
 	for (n = 0; n < cell->num_memory_regions; n++)
-		if ((mem[n].flags & JAILHOUSE_MEM_LOADABLE) &&
-		    !(mem[n].flags & NOT_LOADABLE) &&
+		if (jailhouse_region_loadable(&mem[n]) &&
 		    region_holds(&mem[n], address, size))
 			return n;
 	return -ERANGE;

@@ -10,6 +10,9 @@
 
 #include "config.h"
 
+/* Whether a region may be loaded: LOADABLE, neither comm region nor I/O. */
+bool jailhouse_region_loadable(const struct jailhouse_memory *mem);
+
 /**
  * Find the region of a validated cell descriptor that holds the whole
  * guest-physical range [@address, @address + @size): a LOADABLE region

@@ -62,7 +62,7 @@ static const unsigned long requests[] = {
 	JAILHOUSE_GET_VERSION, JAILHOUSE_ENABLE, JAILHOUSE_CELL_CREATE,
 	JAILHOUSE_CELL_LOAD, JAILHOUSE_CELL_START, JAILHOUSE_CELL_SHUTDOWN,
 	JAILHOUSE_CELL_DESTROY, JAILHOUSE_POLICY_LOAD, JAILHOUSE_HV_INFO,
-	JAILHOUSE_CPU_INFO, JAILHOUSE_CELL_INFO,
+	JAILHOUSE_CPU_INFO, JAILHOUSE_CELL_INFO, JAILHOUSE_CELL_LOAD_LINUX,
 };
 
 static const __u64 load_addresses[] = { 0x0, 0x1000, 0xff000, 0x100000 };
@@ -126,6 +126,7 @@ static void fill_plausible(struct fuzzer *f, unsigned long request,
 	struct jailhouse_cell_load_args *load = arg;
 	struct jailhouse_cpu_info *cpu = arg;
 	struct jailhouse_cell_info *info = arg;
+	struct jailhouse_cell_linux_args *lx = arg;
 
 	switch (request) {
 	case JAILHOUSE_ENABLE:
@@ -138,6 +139,16 @@ static void fill_plausible(struct fuzzer *f, unsigned long request,
 		pick_name(f, load->cell.name);
 		load->flags = pick_flags(f);
 		fill_images(f, load);
+		break;
+	case JAILHOUSE_CELL_LOAD_LINUX:
+		pick_name(f, lx->cell.name);
+		lx->loader_fd = pick_fd(f);
+		lx->kernel_fd = pick_fd(f);
+		lx->initrd_fd = pick_fd(f);
+		lx->cmdline_fd = pick_fd(f);
+		lx->flags = pick(f, 2) ? pick_flags(f) :
+			    JAILHOUSE_LINUX_CMDLINE_UNSIGNED;
+		lx->reserved = pick_flags(f);
 		break;
 	case JAILHOUSE_CELL_START:
 	case JAILHOUSE_CELL_SHUTDOWN:
