@@ -400,22 +400,23 @@ static int open_linux_files(const struct cell_linux_arg *in,
 	for (n = 0; n < LINUX_FILES && !err; n++) {
 		if (!path[n])
 			continue;
-		fd[n] = err = open_file(path[n]);
+		fd[n] = open_file(path[n]);
+		err = fd[n] < 0 ? fd[n] : 0;
 		files[(*num)++] = (struct signed_input){
 			path[n], JAILHOUSE_IMAGE_INMATE, args->cell.name
 		};
 	}
 	if (!err && in->cmdline) {
-		fd[3] = err = open_string(in->cmdline, "-c");
+		fd[3] = open_string(in->cmdline, "-c");
+		err = fd[3] < 0 ? fd[3] : 0;
 		args->flags = JAILHOUSE_LINUX_CMDLINE_UNSIGNED;
 	}
 	args->loader_fd = fd[0];
 	args->kernel_fd = fd[1];
 	args->initrd_fd = fd[2];
 	args->cmdline_fd = fd[3];
-	if (err >= 0)
-		return 0;
-	close_linux_files(args);
+	if (err)
+		close_linux_files(args);
 	return err;
 }
 
