@@ -397,11 +397,14 @@ static int open_linux_files(const struct cell_linux_arg *in,
 	int err = 0;
 
 	*num = 0;
-	for (n = 0; n < LINUX_FILES && !err; n++) {
+	for (n = 0; n < LINUX_FILES; n++) {
 		if (!path[n])
 			continue;
 		fd[n] = open_file(path[n]);
-		err = fd[n] < 0 ? fd[n] : 0;
+		if (fd[n] < 0) {
+			err = fd[n];
+			break;
+		}
 		files[(*num)++] = (struct signed_input){
 			path[n], JAILHOUSE_IMAGE_INMATE, args->cell.name
 		};
@@ -451,10 +454,15 @@ static int boot_linux(const struct cell_linux_arg *in,
 	else
 		err = loader_ioctl(JAILHOUSE_CELL_START, &args->cell, "start",
 				   NULL, 0);
-	if (err && !loader_ioctl(JAILHOUSE_CELL_DESTROY, &args->cell,
-				 "destroy", NULL, 0))
+	if (!err)
+		return 0;
+	if (!loader_ioctl(JAILHOUSE_CELL_DESTROY, &args->cell, "destroy",
+			  NULL, 0))
 		fprintf(stderr, "jailhouse: cell linux: destroyed cell '%s', "
 			"which this command created\n", cell);
+	else
+		fprintf(stderr, "jailhouse: cell linux: cell '%s', which this "
+			"command created, is left: destroy it\n", cell);
 	return err;
 }
 
@@ -531,8 +539,9 @@ int cmd_cell(int argc, char *argv[])
 	const struct subcommand *sub;
 	size_t i;
 
-	/* `cell --help`, `cell SUBCOMMAND --help`. */
-	if ((argc == 2 || argc == 3) && !strcmp(argv[argc - 1], "--help")) {
+	/* `cell --help`, `cell SUBCOMMAND --help` (or -h). */
+	if ((argc == 2 || argc == 3) && (!strcmp(argv[argc - 1], "--help") ||
+					 !strcmp(argv[argc - 1], "-h"))) {
 		print_usage(stdout);
 		return 0;
 	}
