@@ -134,7 +134,7 @@ struct linux_option {
 	size_t field;
 };
 
-#define LINUX_OPTION(s, l, f)	{ s, l, offsetof(struct cell_linux_arg, f) }
+#define LINUX_OPTION(s, l, f) { s, l, offsetof(struct cell_linux_arg, f) }
 
 static const struct linux_option linux_options[] = {
 	LINUX_OPTION("-i", "--initrd", initrd),

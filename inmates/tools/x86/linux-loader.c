@@ -24,7 +24,7 @@
 
 /* struct boot_params offsets (Linux's asm/bootparam.h). */
 #define BOOT_HDR_MAGIC		0x202	/* hdr.header: "HdrS" */
-#define BOOT_HDR_SETUP_DATA	0x250	/* hdr.setup_data: first of the list */
+#define BOOT_HDR_SETUP_DATA	0x250	/* hdr.setup_data: list head */
 
 #define BOOT_PARAMS		((u8 *)JAILHOUSE_LINUX_PARAMS_ADDR)
 #define SETUP_DATA \
