@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jailhouse/cell-config.h>
 #include <jailhouse/hypercall.h>
+#include <jailhouse/linux-boot.h>
 
 #include "cell-util.h"
 
@@ -124,6 +126,122 @@ int cell_load_args_parse(int argc, char *const argv[],
 		return fail(reason, "no image", -EINVAL);
 	*num = n;
 	return 0;
+}
+
+/* An option of `cell linux` and the field of its value. */
+struct linux_option {
+	const char *s, *l;
+	size_t field;
+};
+
+#define LINUX_OPTION(s, l, f) { s, l, offsetof(struct cell_linux_arg, f) }
+
+static const struct linux_option linux_options[] = {
+	LINUX_OPTION("-i", "--initrd", initrd),
+	LINUX_OPTION("-c", "--cmdline", cmdline),
+	LINUX_OPTION("-C", "--cmdline-file", cmdline_file),
+	LINUX_OPTION("-l", "--loader", loader),
+};
+
+/* Jailhouse's jailhouse-cell-linux options without a meaning here. */
+static const char *const linux_refused[][3] = {
+	{ "-d", "--dtb", "not supported: x86 cells boot without a device "
+	  "tree" },
+	{ "-w", "--write-params", "not supported: the loader builds the "
+	  "boot parameters itself from the verified files" },
+	{ "-a", "--arch", "not supported: x86-64 only" },
+	{ "-k", "--kernel-decomp-factor", "not supported: the loader reads "
+	  "the kernel's memory needs from its header" },
+};
+
+#define ARRAY_LEN(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* Option @argv[*i] and its value; *i moves past the value. */
+static int linux_option(int argc, char *const argv[], int *i,
+			struct cell_linux_arg *arg, const char **reason)
+{
+	const struct linux_option *opt;
+	const char **value;
+	size_t n;
+
+	for (n = 0; n < ARRAY_LEN(linux_refused); n++)
+		if (is_option(argv[*i], linux_refused[n][0],
+			      linux_refused[n][1]))
+			return fail(reason, linux_refused[n][2], -EINVAL);
+	for (n = 0; n < ARRAY_LEN(linux_options); n++)
+		if (is_option(argv[*i], linux_options[n].s,
+			      linux_options[n].l))
+			break;
+	if (n == ARRAY_LEN(linux_options))
+		return fail(reason, "unknown option (options: -i, -c, -C, -l)",
+			    -EINVAL);
+	opt = &linux_options[n];
+	value = (const char **)((char *)arg + opt->field);
+	if (++*i == argc || !*argv[*i])
+		return fail(reason, "no value follows", -EINVAL);
+	if (*value)
+		return fail(reason, "given twice", -EINVAL);
+	*value = argv[*i];
+	return 0;
+}
+
+int cell_linux_args_parse(int argc, char *const argv[],
+			  struct cell_linux_arg *arg, const char **reason)
+{
+	struct cell_linux_arg a = { 0 };
+	int i, err, files = 0;
+
+	for (i = 0; i < argc; i++) {
+		arg->bad = argv[i];
+		if (argv[i][0] == '-') {
+			err = linux_option(argc, argv, &i, &a, reason);
+			if (err)
+				return err;
+		} else if (files == 2) {
+			return fail(reason, "a third file: only CELL.cell "
+				    "and bzImage are positional", -EINVAL);
+		} else {
+			*(files++ ? &a.kernel : &a.config) = argv[i];
+		}
+	}
+	arg->bad = NULL;
+	if (files < 2)
+		return fail(reason, files ? "no kernel (bzImage)" :
+			    "no cell descriptor and kernel", -EINVAL);
+	if (a.cmdline && a.cmdline_file)
+		return fail(reason, "-c and -C: one command line only",
+			    -EINVAL);
+	if (a.cmdline && strlen(a.cmdline) > JAILHOUSE_LINUX_CMDLINE_MAX)
+		return fail(reason, "-c: command line longer than 2047 bytes",
+			    -E2BIG);
+	*arg = a;
+	return 0;
+}
+
+int cell_linux_build_loader(const char *exe, char *buf, size_t len)
+{
+	const char *slash = strrchr(exe, '/');
+	int dir = slash ? (int)(slash - exe) : 1;
+	int n;
+
+	n = snprintf(buf, len, "%.*s/%s", dir, slash ? exe : ".",
+		     CELL_LINUX_LOADER_BUILD);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+int cell_desc_name(const void *head, size_t len,
+		   struct jailhouse_cell_id *id, const char **reason)
+{
+	const struct jailhouse_cell_desc *desc = head;
+
+	if (len < offsetof(struct jailhouse_cell_desc, flags) ||
+	    memcmp(desc->signature, JAILHOUSE_CELL_DESC_SIGNATURE,
+		   JAILHOUSE_SIGNATURE_LEN))
+		return fail(reason, "not a cell descriptor (no JHCLL)",
+			    -EINVAL);
+	if (!memchr(desc->name, 0, sizeof(desc->name)))
+		return fail(reason, "cell name not NUL-terminated", -EINVAL);
+	return cell_id_parse(desc->name, id, reason);
 }
 
 const char *cell_state_name(__u32 state)

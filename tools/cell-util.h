@@ -45,6 +45,46 @@ int cell_load_args_parse(int argc, char *const argv[],
 			 struct cell_image_arg *images, unsigned int *num,
 			 const char **reason);
 
+/*
+ * `jailhouse cell linux` (docs/linux-cells.md): what the words after
+ * "linux" name; NULL for what was not given.
+ */
+struct cell_linux_arg {
+	const char *config;		/* CELL.cell */
+	const char *kernel;		/* bzImage */
+	const char *initrd;		/* -i|--initrd */
+	const char *cmdline;		/* -c|--cmdline: unsigned string */
+	const char *cmdline_file;	/* -C|--cmdline-file: signed file */
+	const char *loader;		/* -l|--loader */
+	const char *bad;		/* on refusal: the word refused */
+};
+
+/* Where the package installs the linux-loader inmate. */
+#define CELL_LINUX_LOADER	"/usr/lib/jailhouse/linux-loader.bin"
+/* Where the build tree has it, relative to the tool's directory. */
+#define CELL_LINUX_LOADER_BUILD	"../inmates/tools/x86/linux-loader.bin"
+
+/**
+ * `CELL.cell bzImage [-i FILE] [-c STRING | -C FILE] [-l FILE]` (@argc
+ * words of @argv, options anywhere) into @arg. Jailhouse's options this
+ * tool does not have (-d, -w, -a, -k) are refused by name.
+ */
+int cell_linux_args_parse(int argc, char *const argv[],
+			  struct cell_linux_arg *arg, const char **reason);
+
+/**
+ * The build tree's loader image next to the tool at @exe (its own path)
+ * into @buf of @len bytes. Return: 0 or -ENAMETOOLONG.
+ */
+int cell_linux_build_loader(const char *exe, char *buf, size_t len);
+
+/**
+ * The cell name of the descriptor that starts with the @len bytes at
+ * @head (a signed descriptor starts with its payload too).
+ */
+int cell_desc_name(const void *head, size_t len,
+		   struct jailhouse_cell_id *id, const char **reason);
+
 /** Name of a JAILHOUSE_CELL_* state, "unknown" for anything else. */
 const char *cell_state_name(__u32 state);
 

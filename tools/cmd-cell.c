@@ -1,22 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * `jailhouse cell create|load|start|shutdown|destroy|list|stats`
+ * `jailhouse cell create|load|start|shutdown|destroy|list|stats|linux`
  * (docs/cells.md). Signed descriptors and images go to the loader as
  * open file descriptors; the loader logs why it refuses one.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <jailhouse/cell-config.h>
+
 #include "cell-util.h"
 #include "commands.h"
 
 #define CPU_LIST_LEN	64
+/* Loader image, kernel, initramfs, command line. */
+#define LINUX_FILES	4
 
 /* A subcommand takes argv[1] to argv[argc - 1], as many as its usage. */
 struct subcommand {
@@ -132,42 +138,47 @@ static int cell_ref(int argc, char *argv[], struct jailhouse_cell_id *id,
 	return words;
 }
 
-static int cell_create(int argc, char *argv[])
+static int create_cell(const char *path)
 {
 	struct jailhouse_cell_create_args args = { 0 };
 	const struct signed_input in = {
-		argv[1], JAILHOUSE_IMAGE_CELL_CONFIG, NULL
+		path, JAILHOUSE_IMAGE_CELL_CONFIG, NULL
 	};
 	int err;
 
-	(void)argc;
-	args.config_fd = open_file(argv[1]);
+	args.config_fd = open_file(path);
 	if (args.config_fd < 0)
 		return args.config_fd;
-	err = loader_ioctl(JAILHOUSE_CELL_CREATE, &args, argv[1], &in, 1);
+	err = loader_ioctl(JAILHOUSE_CELL_CREATE, &args, path, &in, 1);
 	close(args.config_fd);
 	return err;
+}
+
+static int cell_create(int argc, char *argv[])
+{
+	(void)argc;
+	return create_cell(argv[1]);
 }
 
 /*
  * A string goes to the loader as a file too: an anonymous one holding
  * its bytes (without the terminating NUL), flagged as a string.
  */
-static int open_string(const char *string)
+static int open_string(const char *string, const char *what)
 {
 	size_t len = strlen(string);
 	int fd, err;
 
 	if (len > JAILHOUSE_LOAD_STRING_MAX) {
-		fprintf(stderr, "jailhouse: -s: string longer than %u bytes\n",
-			JAILHOUSE_LOAD_STRING_MAX);
+		fprintf(stderr, "jailhouse: %s: string longer than %u bytes\n",
+			what, JAILHOUSE_LOAD_STRING_MAX);
 		return -E2BIG;
 	}
 	fd = memfd_create("jailhouse-string", MFD_CLOEXEC);
 	if (fd >= 0 && write(fd, string, len) == (ssize_t)len)
 		return fd;
 	err = errno ? -errno : -EIO;
-	perror("jailhouse: -s: memfd");
+	fprintf(stderr, "jailhouse: %s: memfd: %s\n", what, strerror(-err));
 	if (fd >= 0)
 		close(fd);
 	return err;
@@ -192,7 +203,7 @@ static int open_images(const struct cell_image_arg *in, unsigned int num,
 		};
 		memset(&out[n], 0, sizeof(out[n]));
 		if (in[n].string) {
-			out[n].image_fd = open_string(in[n].string);
+			out[n].image_fd = open_string(in[n].string, "-s");
 			out[n].flags = JAILHOUSE_LOAD_STRING;
 		} else {
 			out[n].image_fd = open_file(in[n].path);
@@ -309,19 +320,185 @@ static int cell_stats(int argc, char *argv[])
 	return jailhouse_print_vmexits(info.cpus, sizeof(info.cpus));
 }
 
+/* The cell that the descriptor at @path describes, named in its start. */
+static int read_desc_name(const char *path, struct jailhouse_cell_id *id)
+{
+	struct jailhouse_cell_desc head;
+	const char *reason;
+	ssize_t len;
+	int fd, err;
+
+	fd = open_file(path);
+	if (fd < 0)
+		return fd;
+	len = read(fd, &head, sizeof(head));
+	err = len < 0 ? -errno : 0;
+	close(fd);
+	if (!err)
+		err = cell_desc_name(&head, len, id, &reason);
+	else
+		reason = strerror(-err);
+	if (err)
+		fprintf(stderr, "jailhouse: %s: %s\n", path, reason);
+	return err;
+}
+
 /*
- * Jailhouse boots a second Linux in a cell; a sandbox runs bare-metal
- * inmates only (docs/cells.md, "Not supported").
+ * The loader image: -l, else $JAILHOUSE_LINUX_LOADER, else the build
+ * tree's next to this tool, else the installed one.
+ */
+static const char *linux_loader_path(const char *given, char *buf,
+				     size_t len)
+{
+	const char *env = getenv("JAILHOUSE_LINUX_LOADER");
+	char exe[PATH_MAX];
+	ssize_t n;
+
+	if (given)
+		return given;
+	if (env && *env)
+		return env;
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		if (!cell_linux_build_loader(exe, buf, len) &&
+		    !access(buf, F_OK))
+			return buf;
+	}
+	return CELL_LINUX_LOADER;
+}
+
+static void close_linux_files(const struct jailhouse_cell_linux_args *args)
+{
+	const __s32 fds[LINUX_FILES] = {
+		args->loader_fd, args->kernel_fd, args->initrd_fd,
+		args->cmdline_fd
+	};
+	size_t n;
+
+	for (n = 0; n < LINUX_FILES; n++)
+		if (fds[n] >= 0)
+			close(fds[n]);
+}
+
+/*
+ * Every file of @in open in @args (-1 for what is not given), each signed
+ * one named in @files for refusals.
+ */
+static int open_linux_files(const struct cell_linux_arg *in,
+			    struct jailhouse_cell_linux_args *args,
+			    struct signed_input *files, unsigned int *num)
+{
+	const char *path[LINUX_FILES] = {
+		in->loader, in->kernel, in->initrd, in->cmdline_file
+	};
+	int fd[LINUX_FILES] = { -1, -1, -1, -1 };
+	unsigned int n;
+	int err = 0;
+
+	*num = 0;
+	for (n = 0; n < LINUX_FILES; n++) {
+		if (!path[n])
+			continue;
+		fd[n] = open_file(path[n]);
+		if (fd[n] < 0) {
+			err = fd[n];
+			break;
+		}
+		files[(*num)++] = (struct signed_input){
+			path[n], JAILHOUSE_IMAGE_INMATE, args->cell.name
+		};
+	}
+	if (!err && in->cmdline) {
+		fd[3] = open_string(in->cmdline, "-c");
+		err = fd[3] < 0 ? fd[3] : 0;
+		args->flags = JAILHOUSE_LINUX_CMDLINE_UNSIGNED;
+	}
+	args->loader_fd = fd[0];
+	args->kernel_fd = fd[1];
+	args->initrd_fd = fd[2];
+	args->cmdline_fd = fd[3];
+	if (err)
+		close_linux_files(args);
+	return err;
+}
+
+/* What the loader's refusal of a Linux boot may need said beyond it. */
+static void linux_refusal_hint(const struct cell_linux_arg *in,
+			       const char *cell, int err)
+{
+	if (err == -ENODATA || err == -EXDEV || err == -EMEDIUMTYPE)
+		fprintf(stderr, "jailhouse: cell linux: the kernel, the "
+			"initramfs, the command-line file and the loader "
+			"image (%s) are each an inmate image signed for cell "
+			"'%s' (jh-sign --cell %s FILE)\n", in->loader, cell,
+			cell);
+	else if (err == -EPERM && in->cmdline)
+		fprintf(stderr, "jailhouse: cell linux: -c is an unsigned "
+			"command line: the cell's policy class must say "
+			"unsigned-strings: true; else sign one for -C\n");
+}
+
+/* Load and start the cell the caller created; destroy it on failure. */
+static int boot_linux(const struct cell_linux_arg *in,
+		      struct jailhouse_cell_linux_args *args,
+		      const struct signed_input *files, unsigned int num)
+{
+	const char *cell = args->cell.name;
+	int err;
+
+	err = loader_ioctl(JAILHOUSE_CELL_LOAD_LINUX, args, "cell linux",
+			   files, num);
+	if (err)
+		linux_refusal_hint(in, cell, err);
+	else
+		err = loader_ioctl(JAILHOUSE_CELL_START, &args->cell, "start",
+				   NULL, 0);
+	if (!err)
+		return 0;
+	if (!loader_ioctl(JAILHOUSE_CELL_DESTROY, &args->cell, "destroy",
+			  NULL, 0))
+		fprintf(stderr, "jailhouse: cell linux: destroyed cell '%s', "
+			"which this command created\n", cell);
+	else
+		fprintf(stderr, "jailhouse: cell linux: cell '%s', which this "
+			"command created, is left: destroy it\n", cell);
+	return err;
+}
+
+/*
+ * `cell linux CELL.cell bzImage [options]` (docs/linux-cells.md): create
+ * the cell, have the loader verify the files and lay out the boot
+ * (JAILHOUSE_CELL_LOAD_LINUX), start it. Every file is opened and the
+ * descriptor's name read before anything is created.
  */
 static int cell_linux(int argc, char *argv[])
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "jailhouse: cell linux: not supported: cells run "
-		"signed bare-metal inmates only; a Linux cell would need "
-		"its kernel, initrd and boot parameters measured and signed "
-		"as one image (docs/cells.md)\n");
-	return -EOPNOTSUPP;
+	struct jailhouse_cell_linux_args args = { 0 };
+	struct signed_input files[LINUX_FILES];
+	struct cell_linux_arg in;
+	char loader[PATH_MAX];
+	const char *reason;
+	unsigned int num;
+	int err;
+
+	if (cell_linux_args_parse(argc - 1, argv + 1, &in, &reason)) {
+		fprintf(stderr, "jailhouse: cell linux: %s%s%s\n",
+			in.bad ? in.bad : "", in.bad ? ": " : "", reason);
+		return -EINVAL;
+	}
+	in.loader = linux_loader_path(in.loader, loader, sizeof(loader));
+	err = read_desc_name(in.config, &args.cell);
+	if (err)
+		return err;
+	err = open_linux_files(&in, &args, files, &num);
+	if (err)
+		return err;
+	err = create_cell(in.config);
+	if (!err)
+		err = boot_linux(&in, &args, files, num);
+	close_linux_files(&args);
+	return err;
 }
 
 #define CELL_REF	"{ID | [--name] NAME}"
@@ -335,16 +512,18 @@ static const struct subcommand subcommands[] = {
 	{ "destroy", cell_destroy, 2, 3, CELL_REF },
 	{ "list", cell_list, 1, 1, "" },
 	{ "stats", cell_stats, 2, 3, CELL_REF },
-	{ "linux", cell_linux, 1, 0, "(not supported)" },
+	{ "linux", cell_linux, 1, 0,
+	  "CELL.cell bzImage [-i|--initrd FILE] [-c|--cmdline \"STRING\" | "
+	  "-C|--cmdline-file FILE] [-l|--loader FILE]" },
 };
 
-static void print_usage(void)
+static void print_usage(FILE *out)
 {
 	size_t i;
 
-	fprintf(stderr, "Usage:\n");
+	fprintf(out, "Usage:\n");
 	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
-		fprintf(stderr, "  jailhouse cell %s%s%s\n",
+		fprintf(out, "  jailhouse cell %s%s%s\n",
 			subcommands[i].name, *subcommands[i].args ? " " : "",
 			subcommands[i].args);
 }
@@ -360,6 +539,12 @@ int cmd_cell(int argc, char *argv[])
 	const struct subcommand *sub;
 	size_t i;
 
+	/* `cell --help`, `cell SUBCOMMAND --help` (or -h). */
+	if ((argc == 2 || argc == 3) && (!strcmp(argv[argc - 1], "--help") ||
+					 !strcmp(argv[argc - 1], "-h"))) {
+		print_usage(stdout);
+		return 0;
+	}
 	for (i = 0; argc > 1 &&
 	     i < sizeof(subcommands) / sizeof(subcommands[0]); i++) {
 		sub = &subcommands[i];
@@ -367,6 +552,6 @@ int cmd_cell(int argc, char *argv[])
 		    argc_fits(sub, argc - 1))
 			return sub->run(argc - 1, argv + 1);
 	}
-	print_usage();
+	print_usage(stderr);
 	return -EINVAL;
 }

@@ -29,7 +29,7 @@ static const struct command commands[] = {
 	{ "disable", cmd_disable, "stop the hypervisor" },
 	{ "console", cmd_console, "[-f]: print (and follow) its console" },
 	{ "cell", cmd_cell,
-	  "create|load|start|shutdown|destroy|list|stats: cells" },
+	  "create|load|start|shutdown|destroy|list|stats|linux: cells" },
 	{ "hypervisor", cmd_hypervisor,
 	  "info: memory pool use, VM exits per CPU by reason" },
 	{ "keyring", cmd_keyring,
@@ -60,6 +60,7 @@ static bool verifies(unsigned long request)
 	return request == JAILHOUSE_ENABLE ||
 	       request == JAILHOUSE_CELL_CREATE ||
 	       request == JAILHOUSE_CELL_LOAD ||
+	       request == JAILHOUSE_CELL_LOAD_LINUX ||
 	       request == JAILHOUSE_POLICY_LOAD;
 }
 

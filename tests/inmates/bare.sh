@@ -7,7 +7,8 @@
 # `jailhouse cell load -s ... -a 0x1000` would. The hypervisor's side of
 # the comm region (messages) is played through QEMU's gdb stub.
 # Source this file; every function takes the run's directory first:
-#   bare_boot DIR INMATE.bin [CMDLINE]   start (in the background)
+#   bare_boot DIR INMATE.bin [CMDLINE]   start (in the background);
+#                                        $BARE_QEMU_ARGS: more options
 #   bare_wait DIR com1|com2 REGEX        wait until the UART log matches
 #   bare_send DIR MSG                    post a message as the hypervisor
 #   bare_fault DIR                       make the next instruction UD2
@@ -41,6 +42,7 @@ bare_boot() { # DIR INMATE [CMDLINE]
 	cp "$inmate" "$dir/inmate.bin"
 	printf '%s\0' "$cmdline" | dd of="$dir/inmate.bin" bs=1 seek=4096 \
 		conv=notrunc status=none
+	# shellcheck disable=SC2086 # BARE_QEMU_ARGS: words, split
 	timeout "$BARE_LIFETIME" qemu-system-x86_64 \
 		-machine q35 -accel tcg -cpu max -m 128 -smp 1 \
 		-nodefaults -display none -no-reboot \
@@ -49,7 +51,7 @@ bare_boot() { # DIR INMATE [CMDLINE]
 		-device loader,file="$dir/comm.bin",addr=0x100000 \
 		-serial file:"$dir/com1.log" -serial file:"$dir/com2.log" \
 		-chardev socket,id=gdb,path="$dir/gdb.sock",server=on,wait=off \
-		-gdb chardev:gdb >"$dir/qemu.log" 2>&1 &
+		-gdb chardev:gdb ${BARE_QEMU_ARGS:-} >"$dir/qemu.log" 2>&1 &
 	echo $! >"$dir/qemu.pid"
 }
 

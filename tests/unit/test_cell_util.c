@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include <jailhouse/cell-config.h>
 #include <jailhouse/hypercall.h>
 
 #include "cell-util.h"
@@ -178,6 +179,150 @@ static void test_cell_number(void **state)
 	assert_int_equal(cell_number_parse("sandbox-demo", &id), -EINVAL);
 }
 
+static struct cell_linux_arg linux_arg;
+
+/* `cell linux` words of @line, as parse() splits them. */
+static int parse_linux(const char *line)
+{
+	static char buf[3000];
+	char *argv[32], *word;
+	int argc = 0;
+
+	strcpy(buf, line);
+	for (word = strtok(buf, " "); word; word = strtok(NULL, " "))
+		argv[argc++] = word;
+	memset(&linux_arg, 0xa5, sizeof(linux_arg));
+	linux_arg.bad = NULL;
+	reason = NULL;
+	return cell_linux_args_parse(argc, argv, &linux_arg, &reason);
+}
+
+static void assert_linux_refused(const char *line, int err, const char *bad,
+				 const char *why)
+{
+	assert_int_equal(parse_linux(line), err);
+	assert_string_equal(reason, why);
+	if (bad)
+		assert_string_equal(linux_arg.bad, bad);
+	else
+		assert_null(linux_arg.bad);
+}
+
+static void test_linux_args(void **state)
+{
+	(void)state;
+	assert_int_equal(parse_linux("l.cell bzImage"), 0);
+	assert_string_equal(linux_arg.config, "l.cell");
+	assert_string_equal(linux_arg.kernel, "bzImage");
+	assert_null(linux_arg.initrd);
+	assert_null(linux_arg.cmdline);
+	assert_null(linux_arg.cmdline_file);
+	assert_null(linux_arg.loader);
+	/* Jailhouse's order: options before, between and after. */
+	assert_int_equal(parse_linux("-i rd l.cell -c console=ttyS0 bz "
+				     "--loader ld"), 0);
+	assert_string_equal(linux_arg.config, "l.cell");
+	assert_string_equal(linux_arg.kernel, "bz");
+	assert_string_equal(linux_arg.initrd, "rd");
+	assert_string_equal(linux_arg.cmdline, "console=ttyS0");
+	assert_string_equal(linux_arg.loader, "ld");
+	assert_int_equal(parse_linux("a b --initrd r --cmdline-file c -l x"),
+			 0);
+	assert_string_equal(linux_arg.initrd, "r");
+	assert_string_equal(linux_arg.cmdline_file, "c");
+	assert_null(linux_arg.cmdline);
+	assert_int_equal(parse_linux("a b -C c"), 0);
+	assert_string_equal(linux_arg.cmdline_file, "c");
+}
+
+static void test_linux_refusals(void **state)
+{
+	static char line[3000];
+
+	(void)state;
+	assert_linux_refused("", -EINVAL, NULL,
+			     "no cell descriptor and kernel");
+	assert_linux_refused("l.cell", -EINVAL, NULL, "no kernel (bzImage)");
+	assert_linux_refused("a b c", -EINVAL, "c", "a third file: only "
+			     "CELL.cell and bzImage are positional");
+	assert_linux_refused("a b -i", -EINVAL, "-i", "no value follows");
+	assert_linux_refused("a b -i x --initrd y", -EINVAL, "--initrd",
+			     "given twice");
+	assert_linux_refused("a b -c x -C y", -EINVAL, NULL,
+			     "-c and -C: one command line only");
+	assert_linux_refused("a b -s x", -EINVAL, "-s",
+			     "unknown option (options: -i, -c, -C, -l)");
+	assert_linux_refused("a b --initrd=x", -EINVAL, "--initrd=x",
+			     "unknown option (options: -i, -c, -C, -l)");
+	assert_linux_refused("a b -w p", -EINVAL, "-w", "not supported: the "
+			     "loader builds the boot parameters itself from "
+			     "the verified files");
+	assert_linux_refused("a b --write-params p", -EINVAL,
+			     "--write-params", "not supported: the loader "
+			     "builds the boot parameters itself from the "
+			     "verified files");
+	assert_linux_refused("-d x.dtb a b", -EINVAL, "-d",
+			     "not supported: x86 cells boot without a device "
+			     "tree");
+	assert_linux_refused("a b -a x86", -EINVAL, "-a",
+			     "not supported: x86-64 only");
+	assert_linux_refused("a b -k 4", -EINVAL, "-k", "not supported: the "
+			     "loader reads the kernel's memory needs from its "
+			     "header");
+	/* 2047 bytes fit (JAILHOUSE_LINUX_CMDLINE_MAX), 2048 do not. */
+	strcpy(line, "a b -c ");
+	memset(line + 7, 'x', 2047);
+	line[7 + 2047] = '\0';
+	assert_int_equal(parse_linux(line), 0);
+	strcat(line, "x");
+	assert_linux_refused(line, -E2BIG, NULL,
+			     "-c: command line longer than 2047 bytes");
+}
+
+static void test_linux_build_loader(void **state)
+{
+	char buf[64];
+
+	(void)state;
+	assert_int_equal(cell_linux_build_loader("/src/jh/tools/jailhouse",
+						 buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "/src/jh/tools/" CELL_LINUX_LOADER_BUILD);
+	assert_int_equal(cell_linux_build_loader("/jailhouse", buf,
+						 sizeof(buf)), 0);
+	assert_string_equal(buf, "/" CELL_LINUX_LOADER_BUILD);
+	assert_int_equal(cell_linux_build_loader("/a/very/long/directory/"
+						 "name/jailhouse", buf,
+						 sizeof(buf)), -ENAMETOOLONG);
+}
+
+static void test_desc_name(void **state)
+{
+	struct jailhouse_cell_desc desc = {
+		.signature = JAILHOUSE_CELL_DESC_SIGNATURE,
+		.name = "linux-demo",
+	};
+	struct jailhouse_cell_id id;
+
+	(void)state;
+	assert_int_equal(cell_desc_name(&desc, sizeof(desc), &id, &reason),
+			 0);
+	assert_string_equal(id.name, "linux-demo");
+	assert_int_equal(cell_desc_name(&desc, 10, &id, &reason), -EINVAL);
+	assert_string_equal(reason, "not a cell descriptor (no JHCLL)");
+	memcpy(desc.signature, "JHSYS", 5);
+	assert_int_equal(cell_desc_name(&desc, sizeof(desc), &id, &reason),
+			 -EINVAL);
+	memcpy(desc.signature, "JHCLL", 5);
+	memset(desc.name, 'n', sizeof(desc.name));
+	assert_int_equal(cell_desc_name(&desc, sizeof(desc), &id, &reason),
+			 -EINVAL);
+	assert_string_equal(reason, "cell name not NUL-terminated");
+	desc.name[0] = '\0';
+	assert_int_equal(cell_desc_name(&desc, sizeof(desc), &id, &reason),
+			 -EINVAL);
+	assert_string_equal(reason, "empty cell name");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -189,6 +334,10 @@ int main(void)
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_cpu_lists),
 		cmocka_unit_test(test_states),
+		cmocka_unit_test(test_linux_args),
+		cmocka_unit_test(test_linux_refusals),
+		cmocka_unit_test(test_linux_build_loader),
+		cmocka_unit_test(test_desc_name),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
