@@ -114,6 +114,10 @@ static const char *kernel_problem(const __u8 *f, size_t size,
 	if (align < PAGE_BYTES || (align & (align - 1)))
 		return "not a power of two of at least 4 KiB";
 	bz->kernel_alignment = align;
+	*field = "kernel pref_address";
+	bz->pref_address = get64(f, JH_BP_PREF_ADDRESS);
+	if (bz->pref_address & (align - 1))
+		return "not aligned to kernel_alignment";
 	*field = "kernel init_size";
 	bz->init_size = get32(f, JH_BP_INIT_SIZE);
 	if (bz->init_size < bz->payload_size)
@@ -259,7 +263,14 @@ int jailhouse_linux_layout(const struct jailhouse_linux_input *in,
 	if (in->cell->cpu_reset_address >= in->loader_size)
 		return refuse(err, "loader", "does not hold the cell's "
 			      "cpu_reset_address", -ERANGE);
+	/*
+	 * Loaded below pref_address, the decompressor still writes the
+	 * kernel there (LOAD_PHYSICAL_ADDR, arch/x86/boot/compressed/
+	 * head_64.S): load it there, so that its span is where it runs.
+	 */
 	out->kernel = (JAILHOUSE_LINUX_KERNEL_MIN + align - 1) & ~(align - 1);
+	if (in->kernel->pref_address > out->kernel)
+		out->kernel = in->kernel->pref_address;
 	out->initrd = 0;
 	fixed_pieces(in, out->kernel, p);
 	for (n = LOADER; n < INITRD; n++) {

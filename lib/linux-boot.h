@@ -29,6 +29,12 @@ struct jailhouse_bzimage {
 	const __u8 *payload;
 	size_t payload_size;
 	__u32 kernel_alignment;
+	/*
+	 * Where the decompressor puts the kernel if loaded below it
+	 * (LOAD_PHYSICAL_ADDR): the kernel's span starts at the higher of
+	 * its load address and this.
+	 */
+	__u64 pref_address;
 	__u32 init_size;
 	__u32 cmdline_size;
 	__u32 initrd_addr_max;
@@ -68,7 +74,8 @@ struct jailhouse_linux_layout {
 /**
  * Place the pieces: the loader at 0 (holding cpu_reset_address), the
  * boot pages at JAILHOUSE_LINUX_PARAMS_ADDR, the kernel at the first
- * kernel_alignment-aligned address >= JAILHOUSE_LINUX_KERNEL_MIN, the
+ * kernel_alignment-aligned address >= JAILHOUSE_LINUX_KERNEL_MIN (or at
+ * its pref_address if higher: the decompressor runs it there), the
  * initramfs page-aligned at the highest loadable-region top that keeps
  * it below initrd_addr_max and clear of the rest. Each piece lies in one
  * loadable region; no two overlap.
@@ -112,6 +119,7 @@ int jailhouse_linux_build(const struct jailhouse_linux_input *in,
 #define JH_BP_XLOADFLAGS	0x236
 #define JH_BP_CMDLINE_SIZE	0x238
 #define JH_BP_SETUP_DATA	0x250
+#define JH_BP_PREF_ADDRESS	0x258
 #define JH_BP_INIT_SIZE		0x260
 /* The header of protocol 2.12 ends after handover_offset. */
 #define JH_BP_HDR_END_MIN	0x268

@@ -193,6 +193,7 @@ static const struct {
 	{ JH_BP_KERNEL_ALIGNMENT, 4, 0x300000, "kernel kernel_alignment" },
 	{ JH_BP_KERNEL_ALIGNMENT, 4, 0x800, "kernel kernel_alignment" },
 	{ JH_BP_KERNEL_ALIGNMENT, 4, 0, "kernel kernel_alignment" },
+	{ JH_BP_PREF_ADDRESS, 4, 0x1000, "kernel pref_address" },
 	{ JH_BP_INIT_SIZE, 4, PAYLOAD_SIZE - 1, "kernel init_size" },
 };
 
@@ -247,6 +248,27 @@ static void test_layout(void **state)
 	in.initrd_size = 0;
 	assert_int_equal(jailhouse_linux_layout(&in, &l, &err), 0);
 	assert_int_equal(l.initrd, 0);
+}
+
+/*
+ * Loaded below its pref_address (LOAD_PHYSICAL_ADDR), the decompressor
+ * writes the kernel there anyway: the kernel goes there, and its span
+ * must fit from there.
+ */
+static void test_layout_pref_address(void **state)
+{
+	struct jailhouse_linux_layout l;
+
+	(void)state;
+	bz.pref_address = 0x1000000;
+	in.initrd_size = 0x1000;
+	assert_int_equal(jailhouse_linux_layout(&in, &l, &err), 0);
+	assert_int_equal(l.kernel, 0x1000000);
+	assert_true(l.initrd >= l.kernel + bz.init_size ||
+		    l.initrd + 0x1000 <= l.kernel);
+	bz.pref_address = RAM_TOP;
+	assert_int_equal(jailhouse_linux_layout(&in, &l, &err), -ERANGE);
+	assert_string_equal(err.field, "kernel");
 }
 
 static void test_layout_initrd_addr_max(void **state)
@@ -484,6 +506,7 @@ int main(void)
 		T(test_parse_refusals),
 		T(test_parse_short_files),
 		T(test_layout),
+		T(test_layout_pref_address),
 		T(test_layout_initrd_addr_max),
 		T(test_layout_highest_top),
 		T(test_layout_refusals),
