@@ -378,7 +378,7 @@ static int submit(const struct ivshmem *dev, const char *path, long timeout_ms)
 	if (!data)
 		return -EINVAL;
 	if (!wait_for(dev, timeout_ms, peer_ready)) {
-		fprintf(stderr, "jh-worker: peer %u not serving (state %u)\n",
+		fprintf(stderr, "jh-worker: peer %u not serving (state 0x%x)\n",
 			dev->peer, dev->state_table[dev->peer]);
 		free(data);
 		return -ETIMEDOUT;
