@@ -17,6 +17,9 @@
 #   hypervisor or harmless, CPU 1 back in Linux after each destroy, a
 #   sentinel buffer in root memory unchanged. Then three rounds of the
 #   device fuzzer dev-fuzz (tests/vm/lib/dev-fuzz.sh).
+# - A Linux sandbox (docs/linux-cells.md): the sandbox guest booted on
+#   CPU 1 with `jailhouse cell linux` (configs/x86/linux-demo-bochs.conf),
+#   up to its init (on COM2), then destroyed: CPU 1 back in Linux.
 # 700 to 1000 s on a shared 2-core machine, about half of it Bochs booting;
 # the limit above leaves room.
 # com2: sandbox-demo: sealed compute workload started
@@ -25,6 +28,7 @@
 # com2: x2apic-lib: Test result: SUCCESS
 # com2: real-mode: Test result: SUCCESS
 # com2: pae-paging: Test result: SUCCESS
+# com2: jh-guest: init up, 1 CPUs
 set -eu
 . tests/vm/lib/signed.sh
 . tests/vm/lib/cells.sh
@@ -137,6 +141,22 @@ DEV_FUZZ_CLASS="    dma-exposure: accept"
 dev_fuzz_setup
 dev_rounds 3 150
 signed_policy
+
+# The Linux sandbox: it has no channel to the root here, so its init's
+# first line is judged on COM2 afterwards; it must keep running, and
+# destroy must give CPU 1 back. Bochs runs it slowly: minutes.
+. tests/vm/lib/linux.sh
+jh-sign -o $WORK/linux.cell configs/x86/linux-demo-bochs.cell
+linux_sign linux-demo $WORK/linux "$LINUX_CMDLINE jh.run=idle"
+t0=$(date +%s)
+linux_boot $WORK/linux.cell $WORK/linux || fail "cell linux"
+sleep 240
+cell_in_state linux-demo running || fail "the Linux cell stopped"
+echo "vmx-cells: Linux cell running $(($(date +%s) - t0)) s, exits:" \
+	"$(linux_exits linux-demo)"
+jailhouse cell destroy linux-demo || fail "destroy the Linux cell"
+[ "$(cat /sys/devices/system/cpu/cpu1/online)" = 1 ] ||
+	fail "CPU 1 not back after the Linux cell"
 
 disabled 2
 rmmod jailhouse
