@@ -28,8 +28,8 @@ linux_boot() {
 		-C "$2/cmdline" -l "$2/loader.bin"
 }
 
-# linux_exits CELL: the cell's VM exits so far, summed over its CPUs.
-linux_exits() {
+# cell_exits CELL: the cell's VM exits so far, summed over its CPUs.
+cell_exits() {
 	jailhouse cell stats "$1" |
 		awk '$1 == "total" { for (i = 2; i <= NF; i++) s += $i }
 		     END { print s + 0 }'

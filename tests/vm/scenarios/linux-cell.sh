@@ -134,17 +134,29 @@ signed_policy || fail "policy"
 echo "== 1 CPU: boot, a job, exits, destroy"
 cell_conf 2
 boot_and_serve 1
-e0=$(linux_exits $NAME); sleep 10; e1=$(linux_exits $NAME)
+e0=$(cell_exits $NAME); sleep 10; e1=$(cell_exits $NAME)
 echo "LINUX-FIGURE exits_per_s idle cpus=1 $(((e1 - e0) / 10))"
-t0=$(date +%s); e0=$(linux_exits $NAME); n=0
+t0=$(date +%s); e0=$(cell_exits $NAME); n=0
 while [ $(($(date +%s) - t0)) -lt 10 ]; do submit; n=$((n + 1)); done
-e1=$(linux_exits $NAME)
+e1=$(cell_exits $NAME)
 echo "LINUX-FIGURE exits_per_s busy cpus=1 $(((e1 - e0) / 10)) ($n jobs)"
 jailhouse cell stats $NAME
 destroy
 wait_until 10 cpu_online 2 || fail "CPU 2 not back in Linux"
 ram_zeroed || fail "the cell's RAM is not zeroed after destroy"
 pool0=$(pool_used)
+
+echo "== the bare-metal sandbox's exits, for comparison"
+jh-sign -o $work/sandbox.cell configs/x86/sandbox-demo.cell
+jh-sign --cell sandbox-demo -o $work/sandbox.bin \
+	inmates/demos/x86/sandbox-demo.bin
+jailhouse cell create $work/sandbox.cell &&
+	jailhouse cell load sandbox-demo $work/sandbox.bin &&
+	jailhouse cell start sandbox-demo || fail "sandbox-demo"
+sleep 2
+e0=$(cell_exits sandbox-demo); sleep 10; e1=$(cell_exits sandbox-demo)
+echo "LINUX-FIGURE exits_per_s sandbox-demo $(((e1 - e0) / 10))"
+jailhouse cell destroy sandbox-demo || fail "destroy sandbox-demo"
 
 echo "== 2 CPUs"
 cell_conf 1,2

@@ -153,7 +153,7 @@ linux_boot $WORK/linux.cell $WORK/linux || fail "cell linux"
 sleep 240
 cell_in_state linux-demo running || fail "the Linux cell stopped"
 echo "vmx-cells: Linux cell running $(($(date +%s) - t0)) s, exits:" \
-	"$(linux_exits linux-demo)"
+	"$(cell_exits linux-demo)"
 jailhouse cell destroy linux-demo || fail "destroy the Linux cell"
 [ "$(cat /sys/devices/system/cpu/cpu1/online)" = 1 ] ||
 	fail "CPU 1 not back after the Linux cell"
