@@ -59,7 +59,8 @@ static const char policy_text[] =
 	"    cells: [\"lab-*\"]\n"
 	"    max-memory: 1G\n"
 	"    max-cpus: 4\n"
-	"    dma-exposure: accept\n";
+	"    dma-exposure: accept\n"
+	"    msr-fault: accept\n";
 
 /* A sandbox cell; @extra adds keys, @mem and @cpus vary the limits. */
 #define CELL(name, cpus, mem_size, mem_flags, extra)			\
@@ -143,6 +144,12 @@ static const struct policy_case cases[] = {
 	{ "reply timeout 501 ms: above 500",
 	  CELL_FLAGS("sandbox-a", "sandbox", "501", "3", "2M", "", ""), NULL,
 	  JH_POLICY_REPLY_TIMEOUT },
+	{ "msr-fault: the class keeps fail-on-violation",
+	  CELL_FLAGS("sandbox-a", "sandbox, msr-fault", "500", "3", "2M", "",
+		     ""), NULL, JH_POLICY_MSR_FAULT },
+	{ "msr-fault fine: class lab accepts it",
+	  CELL_FLAGS("lab-a", "msr-fault", "0", "3", "2M", "", ""), NULL,
+	  -1 },
 	{ "no flag, unbounded timeout fine: class shared",
 	  CELL_FLAGS("shared-a", "", "0", "3", "2M", "", ""), NULL, -1 },
 	{ "MSR fine: read of an allowed one",
