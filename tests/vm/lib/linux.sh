@@ -35,6 +35,11 @@ cell_exits() {
 		     END { print s + 0 }'
 }
 
+# now_ms: milliseconds since boot (busybox's date has no %N).
+now_ms() {
+	awk '{ printf "%d\n", $1 * 1000 }' /proc/uptime
+}
+
 # pool_used: pages of the hypervisor's memory pool in use.
 pool_used() {
 	jailhouse hypervisor info | sed -n 's/^Memory pool: *\([0-9]*\).*/\1/p'
