@@ -60,6 +60,8 @@ dev=/sys/bus/pci/devices/0000:00:0e.0
 [ -d $dev ] || echo 1 >/sys/bus/pci/rescan
 [ -d $dev ] || fail "no 00:0e.0 after a rescan"
 
+echo "guest-worker: shipped: $(ls -l guest/ | awk 'NR > 1 { print $NF, $5 }' |
+	tr '\n' ' ')"
 guest/jh-worker --help | grep -q "submit FILE" || fail "jh-worker --help"
 guest/jh-worker serve >$work/worker.log 2>&1 &
 worker=$!
