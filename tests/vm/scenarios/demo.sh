@@ -6,6 +6,8 @@
 # `make demo` prints beside COM1.
 set -eu
 . /jailhouse/tests/vm/lib/signed.sh
+. /jailhouse/tests/vm/lib/wait.sh
+. /jailhouse/tests/vm/lib/linux.sh
 work=/tmp/demo
 mkdir -p $work
 banner() { printf '\n===== %s\n' "$*"; }
@@ -67,6 +69,32 @@ sleep 2
 cell_state
 jailhouse console | grep FAILED | tail -n 1
 jailhouse cell destroy sandbox-demo
+
+banner "A Linux sandbox next to a bare-metal one"
+# The bare-metal sandbox writes to the hypervisor's console this time
+# (jailhouse console): COM2 is the Linux cell's.
+jh-config show configs/x86/sandbox-demo.cell | sed \
+	-e 's/flags: \[sandbox\]/flags: [sandbox, virtual-console-permitted, virtual-console-active]/' \
+	-e '/console:/d' -e '/^  pio:/,/0x2f8/d' \
+	-e '/^  ioapic-pins:/,/pins: \[3\]/d' >$work/vcon.conf
+jh-config build $work/vcon.conf -o $work/vcon.unsigned
+jh-sign -o $work/vcon.cell $work/vcon.unsigned
+jailhouse cell create $work/vcon.cell
+jailhouse cell load sandbox-demo $work/demo.bin
+jailhouse cell start sandbox-demo
+jh-sign -o $work/linux.cell configs/x86/linux-demo.cell
+linux_sign linux-demo $work/linux
+echo "kernel, initramfs, command line and linux-loader, signed for linux-demo"
+jailhouse cell linux $work/linux.cell $work/linux/bzImage \
+	-i $work/linux/initramfs -C $work/linux/cmdline -l $work/linux/loader.bin
+sleep 15
+jailhouse cell list
+echo "Linux's CPUs: $(cat /sys/devices/system/cpu/online)"
+jailhouse cell stats linux-demo
+jailhouse console | grep -a "sandbox-demo:" | tail -n 3
+jailhouse cell destroy linux-demo
+jailhouse cell destroy sandbox-demo
+echo "Linux's CPUs: $(cat /sys/devices/system/cpu/online)"
 
 banner "What the loader measured"
 jailhouse measurements
