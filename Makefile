@@ -27,7 +27,7 @@ check: deps
 	tests/check
 
 demo: deps
-	$(MAKE) all
+	$(MAKE) all guest
 	tests/vm/run --machine qemu --show --out out/demo tests/vm/scenarios/demo.sh
 
 stress: deps
