@@ -133,15 +133,38 @@ static struct endpoint *peer(const struct endpoint *ep, unsigned int id)
 	return NULL;
 }
 
-/* @ep's entry of the state table, which no peer can write. */
-static void state_table_set(const struct endpoint *ep, __u32 value)
+/* Peer @id's entry of @ep's state table, which no peer can write. */
+static void state_entry_set(const struct endpoint *ep, unsigned int id,
+			    __u32 value)
 {
 	__u64 phys = ep->shmem[JAILHOUSE_IVSHMEM_STATE_TABLE].phys_start +
-		     ep->dev->shmem_dev_id * sizeof(__u32);
+		     id * sizeof(__u32);
 	volatile __u32 *entry = arch_ivshmem_map(phys);
 
 	if (entry)
 		*entry = value;
+}
+
+static void state_table_set(const struct endpoint *ep, __u32 value)
+{
+	state_entry_set(ep, ep->dev->shmem_dev_id, value);
+}
+
+/*
+ * The first endpoint of a device clears the whole table: a peer that
+ * never came must read 0, whatever the memory held before (a stale
+ * "ready" would send a peer's jobs into the void).
+ */
+static void state_table_clear_if_first(const struct endpoint *ep)
+{
+	const struct endpoint *other;
+	unsigned int id;
+
+	for_each_endpoint(other)
+		if (other != ep && linked(ep, other))
+			return;
+	for (id = 0; id < ep->dev->shmem_peers; id++)
+		state_entry_set(ep, id, 0);
 }
 
 /* Raise MSI-X vector @vector of @ep, if it takes interrupts now. */
@@ -222,8 +245,9 @@ void ivshmem_cell_add(struct cell *cell)
 		ep->shmem = jailhouse_cell_mem_regions(desc) +
 			    dev[n].shmem_regions_start;
 		ep->state = 0;
-		state_table_set(ep, 0);
 		ep->cell = cell;
+		state_table_clear_if_first(ep);
+		state_table_set(ep, 0);
 		endpoint_reset(ep);
 	}
 	spin_unlock(&ivshmem_lock);
