@@ -30,6 +30,7 @@
 #define X86_CR4_OSXSAVE		(1UL << 18)
 #define MSR_MTRR_DEF_TYPE	0x2ff
 #define MSR_SMI_COUNT		0x34
+#define MSR_IA32_MISC_ENABLE	0x1a0
 /* Default type (bits 0-7), fixed-range enable (10), enable (11). */
 #define MTRR_DEF_TYPE_VALID	0xcffULL
 
@@ -221,7 +222,13 @@ static void msr_result(struct guest_regs *regs, __u64 value)
  *   APIC. The root cell's Linux uses the APIC in the host's mode;
  * - reading SMI_COUNT, for cells other than the root cell: always 0, so
  *   that Jailhouse's apic-demo, which reads it on the Intel models that
- *   have it, runs; the real count (the firmware's SMIs) stays hidden.
+ *   have it, runs; the real count (the firmware's SMIs) stays hidden;
+ * - reading MISC_ENABLE, for cells other than the root cell (the root
+ *   passes it through): Linux's verify_cpu reads it on Intel CPUs before
+ *   it has an IDT, in the decompressor and on every AP, to see whether
+ *   XD is disabled; a #GP there is a triple fault. Only on Intel (VT-x),
+ *   where the MSR exists: AMD's raises #GP, and so does the cell's
+ *   read. Writes stay refused.
  */
 static bool msr_emulated(struct per_cpu *cpu, const struct vcpu_msr *msr)
 {
@@ -248,6 +255,12 @@ static bool msr_emulated(struct per_cpu *cpu, const struct vcpu_msr *msr)
 		if (msr->write || cell_is_root(cpu->cell))
 			return false;
 		msr_result(regs, 0);
+		return true;
+	case MSR_IA32_MISC_ENABLE:
+		if (msr->write || cell_is_root(cpu->cell) ||
+		    vcpu_vendor != &vmx_ops)
+			return false;
+		msr_result(regs, read_msr(MSR_IA32_MISC_ENABLE));
 		return true;
 	case MSR_MTRR_DEF_TYPE:
 		if (!msr->write)
