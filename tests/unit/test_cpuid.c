@@ -101,6 +101,15 @@ static void test_x2apic_for_cells_on_any_host(void **state)
 	assert_int_equal(r.ecx & CPUID_ECX_X2APIC, 0);
 }
 
+static void test_aperfmperf_for_root_only(void **state)
+{
+	(void)state;
+	assert_int_equal(ask(CPUID_POWER, &root).ecx &
+			 CPUID_POWER_ECX_APERFMPERF, CPUID_POWER_ECX_APERFMPERF);
+	assert_int_equal(ask(CPUID_POWER, &inmate).ecx &
+			 CPUID_POWER_ECX_APERFMPERF, 0);
+}
+
 static void test_osxsave_mirrors_guest_cr4(void **state)
 {
 	struct cpuid_guest g = { .root_cell = true, .osxsave = false };
@@ -196,6 +205,7 @@ int main(void)
 		cmocka_unit_test(test_hypervisor_bit_for_non_root_only),
 		cmocka_unit_test(test_tsc_deadline_for_root_only),
 		cmocka_unit_test(test_x2apic_for_cells_on_any_host),
+		cmocka_unit_test(test_aperfmperf_for_root_only),
 		cmocka_unit_test(test_osxsave_mirrors_guest_cr4),
 		cmocka_unit_test(test_no_xsave_without_host_osxsave),
 		cmocka_unit_test(test_other_leaves_untouched),

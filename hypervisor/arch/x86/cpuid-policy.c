@@ -52,6 +52,12 @@ void cpuid_policy(__u32 leaf, const struct cpuid_guest *guest,
 		hypervisor_leaf(leaf, regs);
 	else if (leaf == CPUID_FEATURES)
 		features_leaf(guest, regs);
+	/*
+	 * APERF and MPERF are refused to cells: Linux would read them on
+	 * every tick to scale its frequency (#GP each time, with msr-fault).
+	 */
+	else if (leaf == CPUID_POWER && !guest->root_cell)
+		regs->ecx &= ~CPUID_POWER_ECX_APERFMPERF;
 	else if (leaf == CPUID_EXT_FEATURES)
 		regs->ecx &= ~CPUID_EXT_ECX_SVM;
 	else if (leaf == CPUID_SVM_FEATURES)

@@ -31,6 +31,7 @@
 #define MSR_MTRR_DEF_TYPE	0x2ff
 #define MSR_SMI_COUNT		0x34
 #define MSR_IA32_MISC_ENABLE	0x1a0
+#define MSR_UCODE_REV		0x8b
 /* Default type (bits 0-7), fixed-range enable (10), enable (11). */
 #define MTRR_DEF_TYPE_VALID	0xcffULL
 
@@ -228,7 +229,11 @@ static void msr_result(struct guest_regs *regs, __u64 value)
  *   it has an IDT, in the decompressor and on every AP, to see whether
  *   XD is disabled; a #GP there is a triple fault. Only on Intel (VT-x),
  *   where the MSR exists: AMD's raises #GP, and so does the cell's
- *   read. Writes stay refused.
+ *   read. Writes stay refused;
+ * - the microcode revision (BIOS_SIGN_ID, AMD's PATCH_LEVEL), for cells
+ *   other than the root cell: reads 0 and takes a write of 0, the way
+ *   Linux asks for it on Intel (write 0, CPUID, read) without a _safe
+ *   accessor; the root's real revision stays its own.
  */
 static bool msr_emulated(struct per_cpu *cpu, const struct vcpu_msr *msr)
 {
@@ -255,6 +260,12 @@ static bool msr_emulated(struct per_cpu *cpu, const struct vcpu_msr *msr)
 		if (msr->write || cell_is_root(cpu->cell))
 			return false;
 		msr_result(regs, 0);
+		return true;
+	case MSR_UCODE_REV:
+		if (cell_is_root(cpu->cell) || (msr->write && value))
+			return false;
+		if (!msr->write)
+			msr_result(regs, 0);
 		return true;
 	case MSR_IA32_MISC_ENABLE:
 		if (msr->write || cell_is_root(cpu->cell) ||

@@ -29,6 +29,9 @@
 #define CPUID_ECX_OSXSAVE		(1U << 27)
 #define CPUID_ECX_AVX			(1U << 28)
 #define CPUID_ECX_HYPERVISOR		(1U << 31)
+/* Thermal and power: APERF/MPERF, MSRs no cell is given. */
+#define CPUID_POWER			0x6
+#define CPUID_POWER_ECX_APERFMPERF	(1U << 0)
 #define CPUID_EXT_FEATURES		0x80000001
 #define CPUID_EXT_ECX_SVM		(1U << 2)
 #define CPUID_SVM_FEATURES		0x8000000a
