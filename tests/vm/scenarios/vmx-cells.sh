@@ -150,7 +150,7 @@ jh-sign -o $WORK/linux.cell configs/x86/linux-demo-bochs.cell
 linux_sign linux-demo $WORK/linux "$LINUX_CMDLINE jh.run=idle"
 t0=$(date +%s)
 linux_boot $WORK/linux.cell $WORK/linux || fail "cell linux"
-sleep 240
+sleep 120
 cell_in_state linux-demo running || fail "the Linux cell stopped"
 echo "vmx-cells: Linux cell running $(($(date +%s) - t0)) s, exits:" \
 	"$(cell_exits linux-demo)"
