@@ -110,6 +110,19 @@ static void test_aperfmperf_for_root_only(void **state)
 			 CPUID_POWER_ECX_APERFMPERF, 0);
 }
 
+static void test_tsc_adjust_for_root_only(void **state)
+{
+	(void)state;
+	assert_int_equal(ask(CPUID_STRUCT_EXT, &root).ebx &
+			 CPUID_STRUCT_EBX_TSC_ADJUST,
+			 CPUID_STRUCT_EBX_TSC_ADJUST);
+	assert_int_equal(ask(CPUID_STRUCT_EXT, &inmate).ebx &
+			 CPUID_STRUCT_EBX_TSC_ADJUST, 0);
+	/* The rest of the leaf as the CPU says. */
+	assert_int_equal(ask(CPUID_STRUCT_EXT, &inmate).ebx,
+			 ~CPUID_STRUCT_EBX_TSC_ADJUST);
+}
+
 static void test_osxsave_mirrors_guest_cr4(void **state)
 {
 	struct cpuid_guest g = { .root_cell = true, .osxsave = false };
@@ -138,7 +151,7 @@ static void test_no_xsave_without_host_osxsave(void **state)
 
 static void test_other_leaves_untouched(void **state)
 {
-	struct cpuid_regs r = ask(0x7, &inmate);
+	struct cpuid_regs r = ask(0x4, &inmate);
 
 	(void)state;
 	assert_memory_equal(&r, &all_ones, sizeof(r));
@@ -206,6 +219,7 @@ int main(void)
 		cmocka_unit_test(test_tsc_deadline_for_root_only),
 		cmocka_unit_test(test_x2apic_for_cells_on_any_host),
 		cmocka_unit_test(test_aperfmperf_for_root_only),
+		cmocka_unit_test(test_tsc_adjust_for_root_only),
 		cmocka_unit_test(test_osxsave_mirrors_guest_cr4),
 		cmocka_unit_test(test_no_xsave_without_host_osxsave),
 		cmocka_unit_test(test_other_leaves_untouched),

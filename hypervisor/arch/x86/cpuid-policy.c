@@ -53,11 +53,19 @@ void cpuid_policy(__u32 leaf, const struct cpuid_guest *guest,
 	else if (leaf == CPUID_FEATURES)
 		features_leaf(guest, regs);
 	/*
-	 * APERF and MPERF are refused to cells: Linux would read them on
-	 * every tick to scale its frequency (#GP each time, with msr-fault).
+	 * Not offered to cells: APERF and MPERF, which they are refused and
+	 * Linux would read on every tick to scale its frequency (a #GP each
+	 * time, with msr-fault).
 	 */
 	else if (leaf == CPUID_POWER && !guest->root_cell)
 		regs->ecx &= ~CPUID_POWER_ECX_APERFMPERF;
+	/*
+	 * Nor TSC_ADJUST, which Linux reads about once a second without a
+	 * _safe accessor where CPUID offers it: a cell's write would move
+	 * the CPU's TSC for its next owner, and the MSR is refused.
+	 */
+	else if (leaf == CPUID_STRUCT_EXT && !guest->root_cell)
+		regs->ebx &= ~CPUID_STRUCT_EBX_TSC_ADJUST;
 	else if (leaf == CPUID_EXT_FEATURES)
 		regs->ecx &= ~CPUID_EXT_ECX_SVM;
 	else if (leaf == CPUID_SVM_FEATURES)

@@ -32,6 +32,9 @@
 /* Thermal and power: APERF/MPERF, MSRs no cell is given. */
 #define CPUID_POWER			0x6
 #define CPUID_POWER_ECX_APERFMPERF	(1U << 0)
+/* Structured extended features (subleaf 0; bit 1 is 0 in the others). */
+#define CPUID_STRUCT_EXT		0x7
+#define CPUID_STRUCT_EBX_TSC_ADJUST	(1U << 1)
 #define CPUID_EXT_FEATURES		0x80000001
 #define CPUID_EXT_ECX_SVM		(1U << 2)
 #define CPUID_SVM_FEATURES		0x8000000a
