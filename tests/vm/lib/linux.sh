@@ -28,11 +28,16 @@ linux_boot() {
 		-C "$2/cmdline" -l "$2/loader.bin"
 }
 
+# row_sum ROW: the counter table on stdin (`jailhouse cell stats`,
+# `jailhouse hypervisor info`), row ROW summed over its CPUs.
+row_sum() {
+	awk -v row="$1" '$1 == row { for (i = 2; i <= NF; i++) s += $i }
+			 END { print s + 0 }'
+}
+
 # cell_exits CELL: the cell's VM exits so far, summed over its CPUs.
 cell_exits() {
-	jailhouse cell stats "$1" |
-		awk '$1 == "total" { for (i = 2; i <= NF; i++) s += $i }
-		     END { print s + 0 }'
+	jailhouse cell stats "$1" | row_sum total
 }
 
 # now_ms: milliseconds since boot (busybox's date has no %N).

@@ -95,9 +95,7 @@ cpu_online() { [ "$(cat /sys/devices/system/cpu/cpu$1/online)" = 1 ]; }
 
 # MSR accesses answered with #GP so far, all CPUs.
 msr_faults() {
-	jailhouse hypervisor info |
-		awk '$1 == "msr_faults" { for (i = 2; i <= NF; i++) s += $i }
-		     END { print s + 0 }'
+	jailhouse hypervisor info | row_sum msr_faults
 }
 
 # The cell's RAM, high part (26 MiB at 0x3d500000), all zero.
