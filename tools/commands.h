@@ -86,4 +86,7 @@ int cmd_measurements(int argc, char *argv[]);
 /* `jailhouse policy load POLICY` (cmd-policy.c). */
 int cmd_policy(int argc, char *argv[]);
 
+/* `jailhouse attest`: execs the script jailhouse-attest (cmd-attest.c). */
+int cmd_attest(int argc, char *argv[]);
+
 #endif /* !_JAILHOUSE_TOOLS_COMMANDS_H */

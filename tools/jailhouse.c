@@ -37,6 +37,8 @@ static const struct command commands[] = {
 	{ "measurements", cmd_measurements,
 	  "list every image the loader accepted, with its SHA-256" },
 	{ "policy", cmd_policy, "load POLICY: activate a signed policy" },
+	{ "attest", cmd_attest,
+	  "--nonce HEX --out DIR | --enroll DIR: TPM quote and logs" },
 	{ "--version", cmd_version, "print tool and loader versions" },
 	{ "--help", cmd_help, "print this help" },
 };
