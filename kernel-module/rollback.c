@@ -8,7 +8,10 @@
  * cannot raise (poison) another signer's floors for its cells. The
  * floors live in memory; the jailhouse tool saves them
  * (JAILHOUSE_FLOORS_GET) and feeds them back after a reload
- * (JAILHOUSE_FLOORS_RAISE), which can only raise them.
+ * (JAILHOUSE_FLOORS_RAISE), which can only raise them. With a TPM 2.0,
+ * every raise also goes to its NV storage (tpm-floors.c) before the image
+ * is accepted, and an image's floor is the higher of the two: deleting
+ * the file lowers nothing.
  */
 #include <linux/list.h>
 #include <linux/mutex.h>
@@ -20,6 +23,7 @@
 #include <jailhouse/signature.h>
 
 #include "rollback.h"
+#include "tpm-floors.h"
 
 struct floor {
 	struct list_head link;
@@ -88,22 +92,24 @@ static int raise_locked(const struct jailhouse_floor *key)
 		num_floors++;
 	}
 	f->f.version = max(f->f.version, key->version);
-	return 0;
+	return jailhouse_tpm_floor_raise(key);
 }
 
-u32 jailhouse_rollback_floor(u32 type, const struct jailhouse_signer_id *signer,
-			     const char *name)
+int jailhouse_rollback_floor(u32 type, const struct jailhouse_signer_id *signer,
+			     const char *name, struct jailhouse_rollback *out)
 {
 	struct jailhouse_floor key;
 	struct floor *f;
-	u32 version;
+	int err;
 
 	make_key(&key, type, signer, name);
 	mutex_lock(&floors_mutex);
 	f = find(&key);
-	version = f ? f->f.version : 0;
+	out->memory = f ? f->f.version : 0;
+	err = jailhouse_tpm_floor(&key, &out->tpm);
 	mutex_unlock(&floors_mutex);
-	return version;
+	out->floor = max(out->memory, out->tpm);
+	return err;
 }
 
 int jailhouse_rollback_raise(u32 type, const struct jailhouse_signer_id *signer,

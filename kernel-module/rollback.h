@@ -16,13 +16,25 @@
 
 #include "../lib/signature.h"
 
-/** Lowest security version still acceptable for this image. */
-u32 jailhouse_rollback_floor(u32 type, const struct jailhouse_signer_id *signer,
-			     const char *name);
+/* An image's floors: the loader's (from memory or the floors file), the
+ * TPM's, and the one that counts, the higher. */
+struct jailhouse_rollback {
+	u32 memory;
+	u32 tpm;
+	u32 floor;
+};
 
 /**
- * Remember that @version of this image was accepted.
- * Return: 0 or -ENOMEM.
+ * Lowest security version still acceptable for this image.
+ * Return: 0, or -EBADMSG when the TPM's floors are unknown: refuse.
+ */
+int jailhouse_rollback_floor(u32 type, const struct jailhouse_signer_id *signer,
+			     const char *name, struct jailhouse_rollback *out);
+
+/**
+ * Remember that @version of this image was accepted, in the TPM too when
+ * the floors are TPM-backed.
+ * Return: 0, -ENOMEM, -ENOSPC, or the TPM's error: refuse the image.
  */
 int jailhouse_rollback_raise(u32 type, const struct jailhouse_signer_id *signer,
 			     const char *name, u32 version);

@@ -17,6 +17,8 @@
 #include "keyring.h"
 #include "measure.h"
 #include "rollback.h"
+#include "tpm.h"
+#include "tpm-floors.h"
 #include "verify.h"
 
 /* Serialises the rollback check with the raise after acceptance. */
@@ -182,10 +184,28 @@ static int check_rights(struct check *c)
 		      "certificate does not grant signing this image type");
 }
 
+/* The reason names the floor and where it is held: the TPM's cannot be
+ * lowered by deleting the floors file. */
+static int check_floor(struct check *c, const struct jailhouse_sig_header *hdr)
+{
+	struct jailhouse_rollback r;
+	char reason[96];
+
+	if (jailhouse_rollback_floor(hdr->type, &c->signer, hdr->name, &r))
+		return failed(c, -JAILHOUSE_SIG_ERR_ROLLBACK, "rollback",
+			      "the TPM's rollback floors are unknown (their NV "
+			      "log does not replay to its chain)");
+	if (hdr->security_version >= r.floor)
+		return 0;
+	snprintf(reason, sizeof(reason), "security version %u below the "
+		 "floor %u held %s", hdr->security_version, r.floor,
+		 r.tpm == r.floor ? "in the TPM" : "by the loader");
+	return failed(c, -JAILHOUSE_SIG_ERR_ROLLBACK, "rollback", reason);
+}
+
 static int check_header(struct check *c)
 {
 	const struct jailhouse_sig_header *hdr = c->parts.header;
-	u32 floor;
 
 	if (hdr->type != c->type)
 		return failed(c, -JAILHOUSE_SIG_ERR_TYPE, "type", "image is "
@@ -193,11 +213,7 @@ static int check_header(struct check *c)
 	if (c->name && strncmp(hdr->name, c->name, sizeof(hdr->name)) != 0)
 		return failed(c, -JAILHOUSE_SIG_ERR_NAME, "name", "image is "
 			      "signed for another name");
-	floor = jailhouse_rollback_floor(hdr->type, &c->signer, hdr->name);
-	if (hdr->security_version < floor)
-		return failed(c, -JAILHOUSE_SIG_ERR_ROLLBACK, "rollback",
-			      "security version below one accepted before");
-	return 0;
+	return check_floor(c, hdr);
 }
 
 static void fill_out(struct check *c)
@@ -332,11 +348,14 @@ int jailhouse_verify_init(void)
 	err = jailhouse_keyring_init(trust_chain);
 	if (err)
 		return err;
+	jailhouse_tpm_init();
 	err = jailhouse_measure_init();
 	if (err) {
+		jailhouse_tpm_exit();
 		jailhouse_keyring_exit();
 		return err;
 	}
+	jailhouse_tpm_floors_init();
 	if (!sig_enforce)
 		pr_warn("jailhouse: sig_enforce=0: unverified images will be "
 			"accepted (development only)\n");
@@ -347,5 +366,7 @@ void jailhouse_verify_exit(void)
 {
 	jailhouse_measure_exit();
 	jailhouse_rollback_exit();
+	jailhouse_tpm_floors_exit();
+	jailhouse_tpm_exit();
 	jailhouse_keyring_exit();
 }

@@ -159,8 +159,14 @@ static bool explain_one(const struct signed_input *in,
 		return true;
 	case ESTALE:
 		floor = loader_floor(ex);
-		if (hdr->security_version >= floor)
-			return false;
+		if (hdr->security_version >= floor) {
+			/* Not the loader's floor: the TPM's (tpm-floors.c). */
+			fprintf(stderr, "jailhouse: %s: security version %u "
+				"is refused by the rollback floors the TPM "
+				"holds; the kernel log (dmesg) says which "
+				"(%s)\n", path, hdr->security_version, text);
+			return true;
+		}
 		fprintf(stderr, "jailhouse: %s: security version %u is below "
 			"the floor %u reached before (%s)\n", path,
 			hdr->security_version, floor, text);

@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Rollback floors in the TPM, where root cannot lower them by deleting a
+ * file. Two NV indexes of the owner hierarchy hold them:
+ *
+ *   JAILHOUSE_NV_FLOOR_LOG (ordinary, FLOOR_LOG_SIZE bytes): a big-endian
+ *	record count, then records of a 16-byte key digest and a big-endian
+ *	security version;
+ *   JAILHOUSE_NV_FLOOR_CHAIN (extend, SHA-256): every record ever
+ *	appended to the log, extended in order.
+ *
+ * Records only add: a key's floor is the highest version among its
+ * records. The chain authenticates the log. Both have an empty authValue,
+ * so root can write the log and extend the chain too, but a written log
+ * then no longer replays to the chain, and an extended record only raises
+ * a floor. Lowering a floor takes undefining the chain, which needs the
+ * owner hierarchy's authorisation: an operator who sets an owner password
+ * after the first load and keeps it off the machine keeps root from that
+ * (docs/attestation.md). A log that does not replay to its chain leaves
+ * the floors unknown, and then every signed image is refused until the
+ * owner undefines both indexes.
+ *
+ * An append writes the record, then the count, then extends the chain. A
+ * load that finds the chain one record behind the log completes the
+ * extend: that record was being raised when the machine stopped.
+ */
+#include <crypto/sha2.h>
+#include <asm/unaligned.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/tpm.h>
+
+#include "tpm.h"
+#include "tpm-floors.h"
+
+#define FLOOR_LOG_SIZE		2048
+#define KEY_DIGEST_SIZE		16
+#define RECORD_SIZE		(KEY_DIGEST_SIZE + 4)
+#define COUNT_SIZE		4
+#define MAX_RECORDS		((FLOOR_LOG_SIZE - COUNT_SIZE) / RECORD_SIZE)
+
+#define FLOOR_ATTRIBUTES	(TPMA_NV_AUTHWRITE | TPMA_NV_AUTHREAD | \
+				 TPMA_NV_NO_DA)
+
+enum backing { FILE_BACKED, TPM_BACKED, TPM_UNKNOWN };
+
+static enum backing backing;
+static u8 (*records)[RECORD_SIZE];
+static unsigned int num_records;
+
+static void key_digest(const struct jailhouse_floor *key,
+		       u8 out[KEY_DIGEST_SIZE])
+{
+	struct jailhouse_floor k = *key;
+	u8 sha[SHA256_DIGEST_SIZE];
+
+	k.version = 0;
+	sha256((const u8 *)&k, sizeof(k), sha);
+	memcpy(out, sha, KEY_DIGEST_SIZE);
+}
+
+static void chain_step(u8 chain[SHA256_DIGEST_SIZE], const u8 *record)
+{
+	struct sha256_state s;
+
+	sha256_init(&s);
+	sha256_update(&s, chain, SHA256_DIGEST_SIZE);
+	sha256_update(&s, record, RECORD_SIZE);
+	sha256_final(&s, chain);
+}
+
+/* The index must be exactly what this file defines: an index root
+ * defined first with other attributes (cleared on reboot, say) is not
+ * trusted. */
+static int check_index(u32 index, u32 type, u16 size)
+{
+	struct jailhouse_nv_public pub;
+	int err = jailhouse_tpm_nv_public(index, &pub);
+
+	if (err)
+		return err;
+	if ((pub.attributes & ~TPMA_NV_WRITTEN) != (FLOOR_ATTRIBUTES | type) ||
+	    pub.size != size || pub.name_alg != TPM_ALG_SHA256 ||
+	    pub.policy_size) {
+		pr_err("jailhouse: TPM NV index %#x: attributes %#x, size %u: "
+		       "not the loader's\n", index, pub.attributes, pub.size);
+		return -EPERM;
+	}
+	return pub.attributes & TPMA_NV_WRITTEN ? 1 : 0;
+}
+
+static int read_nv(u32 index, u16 offset, void *data, size_t len)
+{
+	size_t done, chunk;
+	int err = 0;
+
+	for (done = 0; done < len && !err; done += chunk) {
+		chunk = min_t(size_t, len - done, JAILHOUSE_TPM_NV_CHUNK);
+		err = jailhouse_tpm_nv_read(index, offset + done, data + done,
+					    chunk);
+	}
+	return err;
+}
+
+static int read_log(bool written)
+{
+	__be32 count;
+	int err;
+
+	num_records = 0;
+	if (!written)
+		return 0;
+	err = read_nv(JAILHOUSE_NV_FLOOR_LOG, 0, &count, sizeof(count));
+	if (err)
+		return err;
+	if (be32_to_cpu(count) > MAX_RECORDS) {
+		pr_err("jailhouse: TPM floor log: count %u above %u\n",
+		       be32_to_cpu(count), (unsigned int)MAX_RECORDS);
+		return -EINVAL;
+	}
+	num_records = be32_to_cpu(count);
+	return read_nv(JAILHOUSE_NV_FLOOR_LOG, COUNT_SIZE, records,
+		       num_records * RECORD_SIZE);
+}
+
+/* The chain the first @n records give, from the extend index's zeros. */
+static void fold(unsigned int n, u8 chain[SHA256_DIGEST_SIZE])
+{
+	unsigned int i;
+
+	memset(chain, 0, SHA256_DIGEST_SIZE);
+	for (i = 0; i < n; i++)
+		chain_step(chain, records[i]);
+}
+
+/* An unwritten chain has had no record extended. */
+static bool chain_is(const u8 *chain, bool written, unsigned int n)
+{
+	u8 replayed[SHA256_DIGEST_SIZE];
+
+	if (!written)
+		return n == 0;
+	fold(n, replayed);
+	return !memcmp(chain, replayed, SHA256_DIGEST_SIZE);
+}
+
+/*
+ * 0 when the chain is the log's replay; when it is one record behind,
+ * complete that extend. Anything else: the log was changed.
+ */
+static int replay(bool written)
+{
+	u8 chain[SHA256_DIGEST_SIZE] = {};
+	int err;
+
+	if (written) {
+		err = read_nv(JAILHOUSE_NV_FLOOR_CHAIN, 0, chain, sizeof(chain));
+		if (err)
+			return err;
+	}
+	if (chain_is(chain, written, num_records))
+		return 0;
+	if (num_records && chain_is(chain, written, num_records - 1))
+		return jailhouse_tpm_nv_extend(JAILHOUSE_NV_FLOOR_CHAIN,
+					       records[num_records - 1],
+					       RECORD_SIZE);
+	return -EBADMSG;
+}
+
+static int define_indexes(void)
+{
+	int err;
+
+	err = jailhouse_tpm_nv_define(JAILHOUSE_NV_FLOOR_LOG,
+				      FLOOR_ATTRIBUTES, FLOOR_LOG_SIZE);
+	if (!err)
+		err = jailhouse_tpm_nv_define(JAILHOUSE_NV_FLOOR_CHAIN,
+					      FLOOR_ATTRIBUTES |
+					      TPMA_NV_TYPE_EXTEND,
+					      SHA256_DIGEST_SIZE);
+	if (!err)
+		pr_info("jailhouse: TPM NV indexes %#x and %#x defined for "
+			"the rollback floors\n", JAILHOUSE_NV_FLOOR_LOG,
+			JAILHOUSE_NV_FLOOR_CHAIN);
+	return err;
+}
+
+static int load(void)
+{
+	int log, chain;
+
+	log = check_index(JAILHOUSE_NV_FLOOR_LOG, 0, FLOOR_LOG_SIZE);
+	chain = check_index(JAILHOUSE_NV_FLOOR_CHAIN, TPMA_NV_TYPE_EXTEND,
+			    SHA256_DIGEST_SIZE);
+	if (log == -ENOENT && chain == -ENOENT) {
+		int err = define_indexes();
+
+		if (err)
+			return err == -EIO ? -EACCES : err;
+		log = chain = 0;
+	}
+	if (log < 0 || chain < 0)
+		return log < 0 ? log : chain;
+	log = read_log(log);
+	return log ?: replay(chain);
+}
+
+void jailhouse_tpm_floors_init(void)
+{
+	int err;
+
+	backing = FILE_BACKED;
+	if (!jailhouse_tpm_present()) {
+		pr_info("jailhouse: rollback floors are file-backed: no TPM "
+			"2.0\n");
+		return;
+	}
+	records = kcalloc(MAX_RECORDS, RECORD_SIZE, GFP_KERNEL);
+	if (!records)
+		err = -ENOMEM;
+	else
+		err = load();
+	if (err == -EACCES) {
+		pr_warn("jailhouse: rollback floors are file-backed: the TPM "
+			"refused to define NV indexes %#x and %#x\n",
+			JAILHOUSE_NV_FLOOR_LOG, JAILHOUSE_NV_FLOOR_CHAIN);
+		return;
+	}
+	backing = err ? TPM_UNKNOWN : TPM_BACKED;
+	if (err)
+		pr_err("jailhouse: rollback floors in the TPM are unknown (%d): "
+		       "every signed image is refused until the TPM owner "
+		       "resets NV indexes %#x and %#x\n", err,
+		       JAILHOUSE_NV_FLOOR_LOG, JAILHOUSE_NV_FLOOR_CHAIN);
+	else
+		pr_info("jailhouse: rollback floors are in the TPM: %u of %u "
+			"records used\n", num_records,
+			(unsigned int)MAX_RECORDS);
+}
+
+void jailhouse_tpm_floors_exit(void)
+{
+	kfree(records);
+	records = NULL;
+	num_records = 0;
+	backing = FILE_BACKED;
+}
+
+int jailhouse_tpm_floor(const struct jailhouse_floor *key, u32 *floor)
+{
+	u8 digest[KEY_DIGEST_SIZE];
+	unsigned int n;
+
+	*floor = 0;
+	if (backing == TPM_UNKNOWN)
+		return -EBADMSG;
+	if (backing == FILE_BACKED)
+		return 0;
+	key_digest(key, digest);
+	for (n = 0; n < num_records; n++)
+		if (!memcmp(records[n], digest, KEY_DIGEST_SIZE))
+			*floor = max(*floor, get_unaligned_be32(records[n] +
+								KEY_DIGEST_SIZE));
+	return 0;
+}
+
+static int append(const u8 *record)
+{
+	__be32 count = cpu_to_be32(num_records + 1);
+	int err;
+
+	err = jailhouse_tpm_nv_write(JAILHOUSE_NV_FLOOR_LOG,
+				     COUNT_SIZE + num_records * RECORD_SIZE,
+				     record, RECORD_SIZE);
+	if (!err)
+		err = jailhouse_tpm_nv_write(JAILHOUSE_NV_FLOOR_LOG, 0, &count,
+					     sizeof(count));
+	if (!err)
+		err = jailhouse_tpm_nv_extend(JAILHOUSE_NV_FLOOR_CHAIN, record,
+					      RECORD_SIZE);
+	if (err) {
+		/* What the TPM now holds is unknown. */
+		backing = TPM_UNKNOWN;
+		return err;
+	}
+	memcpy(records[num_records++], record, RECORD_SIZE);
+	return 0;
+}
+
+int jailhouse_tpm_floor_raise(const struct jailhouse_floor *key)
+{
+	u8 record[RECORD_SIZE];
+	u32 floor;
+	int err;
+
+	err = jailhouse_tpm_floor(key, &floor);
+	if (err || backing == FILE_BACKED || key->version <= floor)
+		return err;
+	if (num_records >= MAX_RECORDS) {
+		pr_err("jailhouse: TPM floor log full (%u records): the TPM "
+		       "owner must reset NV indexes %#x and %#x\n",
+		       num_records, JAILHOUSE_NV_FLOOR_LOG,
+		       JAILHOUSE_NV_FLOOR_CHAIN);
+		return -ENOSPC;
+	}
+	key_digest(key, record);
+	put_unaligned_be32(key->version, record + KEY_DIGEST_SIZE);
+	return append(record);
+}
+
+bool jailhouse_tpm_floors_backed(void)
+{
+	return backing != FILE_BACKED;
+}
