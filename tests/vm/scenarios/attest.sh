@@ -5,7 +5,8 @@
 # a fresh nonce, and run the verifier (a shell script and
 # tpm2_checkquote, as on the verifier's machine) on the quote: it
 # replays the log to the quoted PCR 13 and finds exactly the images
-# loaded, whose digests `jh-sign --info` gives. The verifier then
+# loaded, whose digests `jh-sign --info` gives; with IMA's rule, IMA
+# has a record of each and the quote covers PCR 10. The verifier then
 # refuses the same quote under another nonce, the log without its cell
 # line, and a list without the inmate. Quote and log are left in
 # /tmp/attest for the console.
@@ -35,6 +36,11 @@ refused() {
 	step "$1 refused: $(tail -n 1 $work/$1.err)"
 }
 
+# IMA's rule for the loader's records (docs/attestation.md): the quote
+# then covers PCR 10 too and carries IMA's list.
+mount -t securityfs securityfs /sys/kernel/security
+echo "measure func=CRITICAL_DATA label=jailhouse" \
+	>/sys/kernel/security/ima/policy
 signed_load_module
 signed_policy
 signed_enable
@@ -64,6 +70,10 @@ t3=$(ms)
 cat $work/verdict
 [ "$(grep -c ' ok$' $work/verdict)" = 5 ] ||
 	fail "not the 5 images loaded: $(cat $work/verdict)"
+[ "$(grep -c ' ima-buf .* jailhouse:' $work/quote/ima.log)" = 5 ] ||
+	fail "IMA's list has not the 5 records: $(cat $work/quote/ima.log)"
+grep -q "^ima: ima.log replays to PCR 10" $work/verdict ||
+	fail "IMA's list does not replay to PCR 10"
 step "enroll $((t1 - t0)) ms, quote $((t2 - t1)) ms, verify $((t3 - t2)) ms"
 
 refused replayed-quote $work/quote $work/expected \
