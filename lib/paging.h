@@ -2,9 +2,9 @@
 /*
  * x86-64 page tables (4- or 5-level), for the hypervisor's own address
  * space and for AMD nested page tables (NPT), which share the format, and
- * Intel's extended page tables (EPT) and VT-d DMA tables, which differ in
- * the leaf bits. The
- * loader builds the hypervisor's boot tables with the same code, and the
+ * Intel's extended page tables (EPT), VT-d DMA tables and AMD-Vi I/O page
+ * tables, which differ in the leaf bits (AMD-Vi's in the table entries
+ * too). The loader builds the hypervisor's boot tables with the same code, and the
  * host unit tests exercise it; memory comes from the caller through
  * struct paging_env, so nothing here allocates by itself.
  */
