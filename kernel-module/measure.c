@@ -16,7 +16,8 @@
  * line's event, its text after the index, is extended into the PCR
  * before the image is accepted, in every bank. An extend that fails
  * refuses the image. Each event also goes to IMA as critical data
- * (label "jailhouse"), which records it when IMA's policy asks for it.
+ * (label "jailhouse", event name jailhouse:TYPE:NAME[:FILE]), which
+ * records it when IMA's policy asks for it.
  * PCR 10 is IMA's own: this file never extends it.
  */
 #include <crypto/sha2.h>
@@ -68,7 +69,7 @@ static int format_event(char *buf, const struct jailhouse_measurement *m);
  */
 static int record_event(const struct jailhouse_measurement *m)
 {
-	char event[MEASURE_LINE_MAX], ima_name[64];
+	char event[MEASURE_LINE_MAX], ima_name[96];
 	int len = format_event(event, m);
 	int err = 0;
 
@@ -79,9 +80,9 @@ static int record_event(const struct jailhouse_measurement *m)
 		       err);
 		return err;
 	}
-	snprintf(ima_name, sizeof(ima_name), "jailhouse:%s:%s",
+	snprintf(ima_name, sizeof(ima_name), "jailhouse:%s:%s%s%s",
 		 m->string ? "string" : jailhouse_sig_type_name(m->type),
-		 m->name[0] ? m->name : "-");
+		 m->name[0] ? m->name : "-", m->image[0] ? ":" : "", m->image);
 	ima_measure_critical_data(IMA_LABEL, ima_name, event, len, false,
 				  NULL, 0);
 	return 0;

@@ -15,6 +15,8 @@ struct jailhouse_measurement {
 	u32 type;
 	u32 version;
 	char name[32];
+	/** The file it came from (unsigned: a label in IMA's event name). */
+	char image[32];
 	u8 sha256[32];
 	/** Signer's subjectKeyIdentifier or certificate serial; type 0
 	 *  when the image was not verified (sig_enforce=0). */

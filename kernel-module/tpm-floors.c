@@ -25,18 +25,17 @@
  * extend: that record was being raised when the machine stopped.
  */
 #include <crypto/sha2.h>
-#include <asm/unaligned.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/tpm.h>
 
+#include "../lib/floor-log.h"
 #include "tpm.h"
 #include "tpm-floors.h"
 
 #define FLOOR_LOG_SIZE		2048
-#define KEY_DIGEST_SIZE		16
-#define RECORD_SIZE		(KEY_DIGEST_SIZE + 4)
+#define RECORD_SIZE		JAILHOUSE_FLOOR_RECORD_SIZE
 #define COUNT_SIZE		4
 #define MAX_RECORDS		((FLOOR_LOG_SIZE - COUNT_SIZE) / RECORD_SIZE)
 
@@ -46,29 +45,8 @@
 enum backing { FILE_BACKED, TPM_BACKED, TPM_UNKNOWN };
 
 static enum backing backing;
-static u8 (*records)[RECORD_SIZE];
+static jailhouse_floor_record *records;
 static unsigned int num_records;
-
-static void key_digest(const struct jailhouse_floor *key,
-		       u8 out[KEY_DIGEST_SIZE])
-{
-	struct jailhouse_floor k = *key;
-	u8 sha[SHA256_DIGEST_SIZE];
-
-	k.version = 0;
-	sha256((const u8 *)&k, sizeof(k), sha);
-	memcpy(out, sha, KEY_DIGEST_SIZE);
-}
-
-static void chain_step(u8 chain[SHA256_DIGEST_SIZE], const u8 *record)
-{
-	struct sha256_state s;
-
-	sha256_init(&s);
-	sha256_update(&s, chain, SHA256_DIGEST_SIZE);
-	sha256_update(&s, record, RECORD_SIZE);
-	sha256_final(&s, chain);
-}
 
 /* The index must be exactly what this file defines: an index root
  * defined first with other attributes (cleared on reboot, say) is not
@@ -124,34 +102,10 @@ static int read_log(bool written)
 		       num_records * RECORD_SIZE);
 }
 
-/* The chain the first @n records give, from the extend index's zeros. */
-static void fold(unsigned int n, u8 chain[SHA256_DIGEST_SIZE])
-{
-	unsigned int i;
-
-	memset(chain, 0, SHA256_DIGEST_SIZE);
-	for (i = 0; i < n; i++)
-		chain_step(chain, records[i]);
-}
-
-/* An unwritten chain has had no record extended. */
-static bool chain_is(const u8 *chain, bool written, unsigned int n)
-{
-	u8 replayed[SHA256_DIGEST_SIZE];
-
-	if (!written)
-		return n == 0;
-	fold(n, replayed);
-	return !memcmp(chain, replayed, SHA256_DIGEST_SIZE);
-}
-
-/*
- * 0 when the chain is the log's replay; when it is one record behind,
- * complete that extend. Anything else: the log was changed.
- */
+/* Check the log against its chain; complete an interrupted append. */
 static int replay(bool written)
 {
-	u8 chain[SHA256_DIGEST_SIZE] = {};
+	u8 chain[SHA256_DIGEST_SIZE];
 	int err;
 
 	if (written) {
@@ -159,13 +113,13 @@ static int replay(bool written)
 		if (err)
 			return err;
 	}
-	if (chain_is(chain, written, num_records))
-		return 0;
-	if (num_records && chain_is(chain, written, num_records - 1))
+	err = jailhouse_floor_log_check(records, num_records,
+					written ? chain : NULL);
+	if (err == 1)
 		return jailhouse_tpm_nv_extend(JAILHOUSE_NV_FLOOR_CHAIN,
 					       records[num_records - 1],
 					       RECORD_SIZE);
-	return -EBADMSG;
+	return err;
 }
 
 static int define_indexes(void)
@@ -249,19 +203,11 @@ void jailhouse_tpm_floors_exit(void)
 
 int jailhouse_tpm_floor(const struct jailhouse_floor *key, u32 *floor)
 {
-	u8 digest[KEY_DIGEST_SIZE];
-	unsigned int n;
-
 	*floor = 0;
 	if (backing == TPM_UNKNOWN)
 		return -EBADMSG;
-	if (backing == FILE_BACKED)
-		return 0;
-	key_digest(key, digest);
-	for (n = 0; n < num_records; n++)
-		if (!memcmp(records[n], digest, KEY_DIGEST_SIZE))
-			*floor = max(*floor, get_unaligned_be32(records[n] +
-								KEY_DIGEST_SIZE));
+	if (backing == TPM_BACKED)
+		*floor = jailhouse_floor_log_lookup(records, num_records, key);
 	return 0;
 }
 
@@ -290,7 +236,7 @@ static int append(const u8 *record)
 
 int jailhouse_tpm_floor_raise(const struct jailhouse_floor *key)
 {
-	u8 record[RECORD_SIZE];
+	jailhouse_floor_record record;
 	u32 floor;
 	int err;
 
@@ -304,8 +250,7 @@ int jailhouse_tpm_floor_raise(const struct jailhouse_floor *key)
 		       JAILHOUSE_NV_FLOOR_CHAIN);
 		return -ENOSPC;
 	}
-	key_digest(key, record);
-	put_unaligned_be32(key->version, record + KEY_DIGEST_SIZE);
+	jailhouse_floor_record_make(key, record);
 	return append(record);
 }
 

@@ -243,6 +243,7 @@ static int record(struct check *c)
 	int err;
 
 	memcpy(m.name, out->name, sizeof(m.name));
+	strscpy(m.image, c->source, sizeof(m.image));
 	if (out->verified) {
 		out->signer = c->signer;
 		m.signer = c->signer;

@@ -35,9 +35,15 @@ static __u64 *next_table(const struct paging_env *env, __u64 entry)
 	return env->table_virt(env->ctx, entry & PTE_ADDR_MASK);
 }
 
-/* What an entry pointing to a table grants: everything, leaves decide. */
-static __u64 table_bits(const struct paging_env *env)
+/*
+ * What an entry at @level pointing to a table grants: everything, leaves
+ * decide. AMD-Vi's also names the level of the table below.
+ */
+static __u64 table_bits(const struct paging_env *env, unsigned int level)
 {
+	if (env->amdvi)
+		return PTE_PRESENT | AMDVI_PTE_IR | AMDVI_PTE_IW |
+		       AMDVI_PTE_NEXT_LEVEL(level);
 	if (env->vtd)
 		return EPT_READ | EPT_WRITE;
 	return env->ept ? EPT_TABLE_BITS : TABLE_BITS | env->common_bits;
@@ -71,11 +77,21 @@ static __u64 vtd_leaf_bits(unsigned int flags, unsigned int level)
 	       (level > 0 ? PTE_HUGE : 0);
 }
 
+/* AMD-Vi: read, write; next level 0 makes a page of the entry's level. */
+static __u64 amdvi_leaf_bits(unsigned int flags, unsigned int level)
+{
+	return PTE_PRESENT | AMDVI_PTE_IR |
+	       (flags & PAGING_WRITE ? AMDVI_PTE_IW : 0) |
+	       (level > 0 ? PTE_HUGE : 0);
+}
+
 static __u64 leaf_bits(const struct paging_env *env, unsigned int flags,
 		       unsigned int level)
 {
 	__u64 bits = PTE_PRESENT | env->common_bits;
 
+	if (env->amdvi)
+		return amdvi_leaf_bits(flags, level);
 	if (env->vtd)
 		return vtd_leaf_bits(flags, level);
 	if (env->ept)
@@ -142,7 +158,7 @@ static __u64 *descend(const struct paging_env *env, __u64 *entry,
 		*err = -ENOMEM;
 		return NULL;
 	}
-	*entry = phys | table_bits(env);
+	*entry = phys | table_bits(env, level);
 	return table;
 }
 
@@ -209,7 +225,7 @@ static int split_huge(const struct paging_env *env, __u64 *entry)
 		return -ENOMEM;
 	for (n = 0; n < ENTRIES; n++)
 		table[n] = (base + n * PAGING_PAGE_SIZE) | bits;
-	*entry = phys | table_bits(env);
+	*entry = phys | table_bits(env, 1);
 	return 0;
 }
 
@@ -330,9 +346,14 @@ void paging_collapse(const struct paging_env *env,
 	}
 }
 
+static bool write_allowed(const struct paging_env *env, __u64 entry)
+{
+	return entry & (env->amdvi ? AMDVI_PTE_IW : PTE_WRITE);
+}
+
 static bool exec_allowed(const struct paging_env *env, __u64 entry)
 {
-	if (env->vtd)
+	if (env->vtd || env->amdvi)
 		return false;
 	return env->ept ? entry & EPT_EXEC : !(entry & PTE_NX);
 }
@@ -356,7 +377,7 @@ int paging_translate(const struct paging_env *env,
 		(virt & (level_size(level) - 1));
 	if (flags)
 		*flags = PAGING_READ |
-			 (entry & PTE_WRITE ? PAGING_WRITE : 0) |
+			 (write_allowed(env, entry) ? PAGING_WRITE : 0) |
 			 (exec_allowed(env, entry) ? PAGING_EXEC : 0);
 	return 0;
 }

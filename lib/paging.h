@@ -2,9 +2,9 @@
 /*
  * x86-64 page tables (4- or 5-level), for the hypervisor's own address
  * space and for AMD nested page tables (NPT), which share the format, and
- * Intel's extended page tables (EPT) and VT-d DMA tables, which differ in
- * the leaf bits. The
- * loader builds the hypervisor's boot tables with the same code, and the
+ * Intel's extended page tables (EPT), VT-d DMA tables and AMD-Vi I/O page
+ * tables, which differ in the leaf bits (AMD-Vi's in the table entries
+ * too). The loader builds the hypervisor's boot tables with the same code, and the
  * host unit tests exercise it; memory comes from the caller through
  * struct paging_env, so nothing here allocates by itself.
  */
@@ -55,6 +55,16 @@
 #define EPT_MEMTYPE_WB		(6ULL << 3)
 #define EPT_ACCESSED_DIRTY	(3ULL << 8)
 
+/*
+ * AMD-Vi I/O page table entries (AMD IOMMU spec, "I/O Page Tables"):
+ * present, the level of the table an entry points to (0: a page), read
+ * and write permission. Bit 7 is ignored by the unit: the walker marks
+ * 2 MiB pages there as in x86 tables.
+ */
+#define AMDVI_PTE_NEXT_LEVEL(l)	((__u64)(l) << 9)
+#define AMDVI_PTE_IR		(1ULL << 61)
+#define AMDVI_PTE_IW		(1ULL << 62)
+
 struct paging_env {
 	/** Return a zeroed page and its physical address, or NULL. */
 	void *(*alloc_table)(void *ctx, __u64 *phys);
@@ -78,6 +88,8 @@ struct paging_env {
 	 * bit and no memory type; common_bits unused.
 	 */
 	bool vtd;
+	/** AMD-Vi I/O page table entries (AMDVI_PTE_*); common_bits unused. */
+	bool amdvi;
 };
 
 /** A table tree: its top-level table, as the CPU (CR3, nCR3) sees it. */

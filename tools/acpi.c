@@ -3,8 +3,8 @@
  * ACPI table parsers for jh-config create (acpi.h). Fields are read byte
  * by byte (little endian, no casts to packed structures), and nothing is
  * read before the bounds that cover it are checked. Layouts from the ACPI
- * specification (MADT, MCFG via the PCI Firmware specification, FADT) and
- * Intel's VT-d specification (DMAR).
+ * specification (MADT, MCFG via the PCI Firmware specification, FADT),
+ * Intel's VT-d specification (DMAR) and AMD's IOMMU specification (IVRS).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -22,6 +22,22 @@
 #define DRHD_SCOPES	16
 #define SCOPE_PATH	6
 #define DMAR_INCLUDE_ALL	0x1
+#define IVRS_BLOCKS	48	/* header, IVinfo, 8 reserved */
+#define IVHD_LEGACY	0x10	/* a 24-byte header; types 11h, 40h: 40 */
+#define IVHD_HEADER	24
+#define IVHD_HEADER_EFR	40
+#define IVDE_ALL	0x01
+#define IVDE_SELECT	0x02
+#define IVDE_RANGE	0x03	/* its start */
+#define IVDE_RANGE_END	0x04
+#define IVDE_ALIAS	0x42
+#define IVDE_ALIAS_RANGE	0x43
+#define IVDE_EXT	0x46
+#define IVDE_EXT_RANGE	0x47
+#define IVDE_SPECIAL	0x48
+#define IVDE_ACPI_HID	0xf0
+#define IVDE_HID_FIXED	22	/* then a UID of the length in byte 21 */
+#define NO_RANGE	0x10000
 #define FADT_PM_TMR_BLK	76
 #define FADT_FLAGS	112
 #define FADT_TMR_VAL_EXT	(1u << 8)
@@ -245,6 +261,158 @@ int acpi_parse_dmar(const uint8_t *buf, size_t len, struct acpi_dmar *dmar,
 		err = next_struct(&t, &pos, 2, &type, &slen);
 		if (!err && type == 0)
 			err = dmar_drhd(&t, pos - slen, slen, dmar);
+	}
+	return err;
+}
+
+/* Bytes of the IVHD device entry at @e, @left bytes before the end; 0: bad. */
+static size_t ivhd_entry_len(const uint8_t *e, size_t left)
+{
+	if (left < 4)
+		return 0;
+	if (e[0] < 0x40)
+		return 4;
+	if (e[0] < 0x80)
+		return 8;
+	if (e[0] == IVDE_ACPI_HID && left >= IVDE_HID_FIXED)
+		return IVDE_HID_FIXED + e[21];
+	return 0;
+}
+
+static void cover_buses(struct acpi_ivhd *u, unsigned int first,
+			unsigned int last)
+{
+	if (!u->names_devices || first < u->first_bus)
+		u->first_bus = first;
+	if (!u->names_devices || last > u->last_bus)
+		u->last_bus = last;
+	u->names_devices = true;
+}
+
+static int ivhd_special(const struct table *t, const uint8_t *e,
+			struct acpi_ivrs *ivrs)
+{
+	struct acpi_ivrs_special sp = {
+		.variety = e[7], .handle = e[4], .bdf = get_le(e + 5, 2),
+	};
+	unsigned int n;
+
+	for (n = 0; n < ivrs->num_specials; n++)
+		if (!memcmp(&ivrs->specials[n], &sp, sizeof(sp)))
+			return 0;
+	if (ivrs->num_specials == ACPI_MAX_SPECIALS)
+		return bad(t, "more than %d special devices",
+			   ACPI_MAX_SPECIALS);
+	ivrs->specials[ivrs->num_specials++] = sp;
+	return 0;
+}
+
+/* A range entry's end at @e: the buses from the start's to its own. */
+static int ivhd_range_end(const struct table *t, size_t pos,
+			  unsigned int *start, struct acpi_ivhd *u)
+{
+	unsigned int end = get_le(t->buf + pos + 1, 2);
+
+	if (*start == NO_RANGE || end < *start)
+		return bad(t, "device range end at offset %zu without a "
+			   "start before it", pos);
+	cover_buses(u, *start >> 8, end >> 8);
+	*start = NO_RANGE;
+	return 0;
+}
+
+/* The device entries of a unit, [pos, end): buses, special devices. */
+static int ivhd_entries(const struct table *t, size_t pos, size_t end,
+			struct acpi_ivhd *u, struct acpi_ivrs *ivrs)
+{
+	unsigned int start = NO_RANGE;
+	const uint8_t *e;
+	size_t elen;
+	int err = 0;
+
+	for (; !err && pos < end; pos += elen) {
+		e = t->buf + pos;
+		elen = ivhd_entry_len(e, end - pos);
+		if (!elen || elen > end - pos)
+			return bad(t, "device entry at offset %zu (type "
+				   "0x%x) does not fit its IVHD", pos, e[0]);
+		switch (e[0]) {
+		case IVDE_ALL:
+			cover_buses(u, 0, 0xff);
+			break;
+		case IVDE_SELECT:
+		case IVDE_ALIAS:
+		case IVDE_EXT:
+			cover_buses(u, e[2], e[2]);
+			break;
+		case IVDE_RANGE:
+		case IVDE_ALIAS_RANGE:
+		case IVDE_EXT_RANGE:
+			start = get_le(e + 1, 2);
+			break;
+		case IVDE_RANGE_END:
+			err = ivhd_range_end(t, pos, &start, u);
+			break;
+		case IVDE_SPECIAL:
+			err = ivhd_special(t, e, ivrs);
+			break;
+		}
+	}
+	return err;
+}
+
+/* An IVHD block; one that repeats a unit (same registers) adds to it. */
+static int ivrs_ivhd(const struct table *t, size_t pos, size_t len,
+		     struct acpi_ivrs *ivrs)
+{
+	const uint8_t *b = t->buf + pos;
+	size_t hlen = b[0] == IVHD_LEGACY ? IVHD_HEADER : IVHD_HEADER_EFR;
+	struct acpi_ivhd one = { 0 }, *u;
+	unsigned int n;
+	int err;
+
+	if (len < hlen)
+		return bad(t, "IVHD type 0x%x of %zu bytes, less than %zu",
+			   b[0], len, hlen);
+	one.bdf = get_le(b + 4, 2);
+	one.base = get_le(b + 8, 8);
+	one.segment = get_le(b + 16, 2);
+	err = ivhd_entries(t, pos + hlen, pos + len, &one, ivrs);
+	for (n = 0; n < ivrs->num_units && !err; n++) {
+		u = &ivrs->units[n];
+		if (u->base != one.base || u->segment != one.segment)
+			continue;
+		if (one.names_devices)
+			cover_buses(u, one.first_bus, one.last_bus);
+		return 0;
+	}
+	if (!err && ivrs->num_units == ACPI_MAX_UNITS)
+		return bad(t, "more than %d IOMMU units", ACPI_MAX_UNITS);
+	if (!err)
+		ivrs->units[ivrs->num_units++] = one;
+	return err;
+}
+
+int acpi_parse_ivrs(const uint8_t *buf, size_t len, struct acpi_ivrs *ivrs,
+		    char *error)
+{
+	size_t pos = IVRS_BLOCKS, blen;
+	struct table t;
+	int err;
+
+	memset(ivrs, 0, sizeof(*ivrs));
+	err = open_table(&t, buf, len, "IVRS", error);
+	if (!err && t.len < IVRS_BLOCKS)
+		err = bad(&t, "%zu bytes, shorter than %d", t.len,
+			  IVRS_BLOCKS);
+	for (; !err && pos < t.len; pos += blen) {
+		blen = t.len - pos < 4 ? 0 : get_le(buf + pos + 2, 2);
+		if (blen < 4 || blen > t.len - pos)
+			return bad(&t, "block at offset %zu does not fit the "
+				   "table", pos);
+		if (buf[pos] == IVHD_LEGACY || buf[pos] == 0x11 ||
+		    buf[pos] == 0x40)
+			err = ivrs_ivhd(&t, pos, blen, ivrs);
 	}
 	return err;
 }

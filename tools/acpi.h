@@ -2,7 +2,8 @@
 /*
  * The few ACPI tables `jh-config create` reads from
  * /sys/firmware/acpi/tables: MADT (IOAPICs), MCFG (MMCONFIG), DMAR (VT-d
- * units and their device scopes) and FADT (PM timer). The bytes are
+ * units and their device scopes), IVRS (AMD-Vi units, the buses of their
+ * device entries, IOAPIC requester ids) and FADT (PM timer). The bytes are
  * untrusted: every length is checked against the table and the table's
  * against the buffer, the checksum must hold, and a malformed table is an
  * error naming the table, the structure and the reason (tests/fuzz
@@ -67,6 +68,36 @@ struct acpi_dmar {
 	struct acpi_drhd units[ACPI_MAX_UNITS];
 };
 
+/*
+ * An AMD IOMMU of the IVRS (an IVHD block of type 10h, 11h or 40h; a unit
+ * described by several blocks is one): its registers, its own requester
+ * id, and the buses its device entries name.
+ */
+struct acpi_ivhd {
+	uint16_t bdf;
+	uint16_t segment;
+	uint64_t base;
+	bool names_devices;
+	uint8_t first_bus, last_bus;	/* of the devices it names */
+};
+
+/* An IVHD special device entry: an IOAPIC (1) or HPET (2) and its id. */
+#define ACPI_IVRS_IOAPIC	1
+struct acpi_ivrs_special {
+	uint8_t variety;
+	uint8_t handle;		/* IOAPIC: its APIC id */
+	uint16_t bdf;		/* requester id of its messages */
+};
+
+#define ACPI_MAX_SPECIALS	16
+
+struct acpi_ivrs {
+	unsigned int num_units;
+	struct acpi_ivhd units[ACPI_MAX_UNITS];
+	unsigned int num_specials;
+	struct acpi_ivrs_special specials[ACPI_MAX_SPECIALS];
+};
+
 struct acpi_fadt {
 	uint32_t pm_timer;	/* I/O port, 0 if none */
 	bool timer_32bit;	/* TMR_VAL_EXT */
@@ -81,6 +112,8 @@ int acpi_parse_madt(const uint8_t *buf, size_t len, struct acpi_madt *madt,
 int acpi_parse_mcfg(const uint8_t *buf, size_t len, struct acpi_mcfg *mcfg,
 		    char *error);
 int acpi_parse_dmar(const uint8_t *buf, size_t len, struct acpi_dmar *dmar,
+		    char *error);
+int acpi_parse_ivrs(const uint8_t *buf, size_t len, struct acpi_ivrs *ivrs,
 		    char *error);
 int acpi_parse_fadt(const uint8_t *buf, size_t len, struct acpi_fadt *fadt,
 		    char *error);

@@ -41,22 +41,26 @@ static int parse_table(struct create_machine *m, unsigned int i,
 	case 2:
 		m->has_dmar = true;
 		return acpi_parse_dmar(d, len, &m->dmar, m->error);
-	default:
+	case 3:
 		m->has_fadt = true;
 		return acpi_parse_fadt(d, len, &m->fadt, m->error);
+	default:
+		return acpi_parse_ivrs(d, len, &m->ivrs, m->error);
 	}
 }
 
 /* Each table that exists must parse; a missing one is left empty. */
 static int read_acpi(struct create_machine *m)
 {
-	static const char *const sigs[] = { "APIC", "MCFG", "DMAR", "FACP" };
+	static const char *const sigs[] = {
+		"APIC", "MCFG", "DMAR", "FACP", "IVRS"
+	};
 	unsigned int i;
 	uint8_t *d;
 	size_t len;
 	int ret;
 
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
 		ret = load_table(m, sigs[i], &d, &len);
 		if (ret == 1)
 			continue;
@@ -221,9 +225,33 @@ static bool unit_scopes(const struct create_machine *m, unsigned int u,
 	return false;
 }
 
+bool create_amd(const struct create_machine *m)
+{
+	return !m->dmar.num_units && m->ivrs.num_units;
+}
+
+/* The IVRS unit of segment 0 whose device entries name @d's bus. */
+static int ivrs_unit_of(const struct create_machine *m,
+			const struct create_pci *d)
+{
+	const struct acpi_ivhd *u;
+	unsigned int n;
+
+	for (n = 0; n < m->ivrs.num_units; n++) {
+		u = &m->ivrs.units[n];
+		if (!u->segment && u->names_devices &&
+		    d->bus >= u->first_bus && d->bus <= u->last_bus)
+			return n;
+	}
+	return -1;
+}
+
 int create_unit_of(const struct create_machine *m, const struct create_pci *d)
 {
 	int u, all = -1;
+
+	if (create_amd(m))
+		return ivrs_unit_of(m, d);
 
 	for (u = 0; u < (int)m->dmar.num_units; u++) {
 		if (m->dmar.units[u].segment)
@@ -236,11 +264,19 @@ int create_unit_of(const struct create_machine *m, const struct create_pci *d)
 	return all;
 }
 
-/* The buses of each unit: all for INCLUDE_PCI_ALL, else its scopes'. */
+/*
+ * The buses of each unit: all for INCLUDE_PCI_ALL, else its scopes'; an
+ * AMD-Vi unit's, those its IVRS device entries name.
+ */
 static void unit_buses(struct create_machine *m)
 {
 	unsigned int u, n, first, last;
 	const struct acpi_drhd *unit;
+
+	for (u = 0; create_amd(m) && u < m->ivrs.num_units; u++) {
+		m->unit_first[u] = m->ivrs.units[u].first_bus;
+		m->unit_last[u] = m->ivrs.units[u].last_bus;
+	}
 
 	for (u = 0; u < m->dmar.num_units; u++) {
 		unit = &m->dmar.units[u];

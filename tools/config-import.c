@@ -197,9 +197,9 @@ static const char *const drop_texts[DROP_COUNT] = {
 	[DROP_VTD_LIMIT] = "vtd_interrupt_limit: the hypervisor sizes "
 		"interrupt remapping itself; no isolation lost",
 	[DROP_AMD_IOMMU] = "AMD IOMMU amd_bdf, amd_base_cap, amd_msi_cap, "
-		"amd_features: the unit is known by its registers only; no "
-		"isolation lost while the IOMMU is not programmed (cells "
-		"with DMA-capable devices are refused)",
+		"amd_features: the hypervisor programs the unit through its "
+		"registers (base, size) alone; no isolation lost (list the "
+		"unit's own PCI function in no cell)",
 };
 
 struct import {

@@ -99,6 +99,9 @@ static int carve_hypervisor(const struct create_machine *m,
 		u = &m->dmar.units[n];
 		err = create_carve(r, u->base, u->base + u->size);
 	}
+	for (n = 0; create_amd(m) && n < m->ivrs.num_units && !err; n++)
+		err = create_carve(r, m->ivrs.units[n].base,
+				   m->ivrs.units[n].base + CREATE_AMDVI_REGS);
 	return err;
 }
 
@@ -221,16 +224,40 @@ static void write_mmconfig_pm(FILE *out, const struct create_machine *m)
 		"    tsc-khz: 0\n    apic-khz: 0\n");
 }
 
+/* The IVRS's units; their PCI functions are left out (write_pci()). */
+static void write_amdvi(FILE *out, const struct create_machine *m)
+{
+	const struct acpi_ivhd *u;
+	unsigned int n;
+
+	fprintf(out, "    iommu-units:\n");
+	for (n = 0; n < m->ivrs.num_units; n++) {
+		u = &m->ivrs.units[n];
+		fprintf(out, "      # IVRS unit %u: PCI function %02x:%02x.%x, "
+			"buses of its device entries;\n      # registers kept "
+			"from the root cell (review the size: 16K\n      # "
+			"covers the registers the hypervisor uses).\n", n,
+			u->bdf >> 8, (u->bdf >> 3) & 0x1f, u->bdf & 7);
+		fprintf(out, "      - {type: amd, base: 0x%" PRIx64 ", size: "
+			"16K, start-bus: %u, end-bus: %u}\n", u->base,
+			m->unit_first[n], m->unit_last[n]);
+	}
+}
+
 static void write_iommus(FILE *out, const struct create_machine *m)
 {
 	const struct acpi_drhd *u;
 	char size[32];
 	unsigned int n;
 
+	if (create_amd(m)) {
+		write_amdvi(out, m);
+		return;
+	}
 	if (!m->dmar.num_units) {
-		fprintf(out, "    # No ACPI DMAR%s: no Intel IOMMU. An AMD "
-			"IOMMU (ACPI IVRS) is not read:\n    # add its "
-			"units by hand.\n", m->has_dmar ? " unit" : "");
+		fprintf(out, "    # No ACPI DMAR%s: no Intel IOMMU; no IVRS "
+			"unit: no AMD\n    # IOMMU.\n",
+			m->has_dmar ? " unit" : "");
 		return;
 	}
 	fprintf(out, "    iommu-units:\n");
@@ -249,14 +276,20 @@ static void write_iommus(FILE *out, const struct create_machine *m)
 
 /*
  * The requester id of the IOAPIC with APIC id @id, from its DMAR device
- * scope; 0 if no scope names it or its path crosses a bridge (the bus
- * behind it is not in the table).
+ * scope (or IVRS special device entry); 0 if none names it or its path
+ * crosses a bridge (the bus behind it is not in the table).
  */
-static unsigned int ioapic_source_id(const struct acpi_dmar *dmar,
+static unsigned int ioapic_source_id(const struct create_machine *m,
 				     unsigned int id)
 {
+	const struct acpi_dmar *dmar = &m->dmar;
 	const struct acpi_scope *sc;
 	unsigned int n, k;
+
+	for (n = 0; create_amd(m) && n < m->ivrs.num_specials; n++)
+		if (m->ivrs.specials[n].variety == ACPI_IVRS_IOAPIC &&
+		    m->ivrs.specials[n].handle == id)
+			return m->ivrs.specials[n].bdf;
 
 	for (n = 0; n < dmar->num_units; n++)
 		for (k = 0; k < dmar->units[n].num_scopes; k++) {
@@ -287,7 +320,7 @@ static void write_ioapics(FILE *out, const struct create_machine *m)
 		io = &m->madt.ioapics[n];
 		fprintf(out, "      - {id: %u, address: 0x%x, gsi-base: %u",
 			io->id, io->address, io->gsi_base);
-		sid = ioapic_source_id(&m->dmar, io->id);
+		sid = ioapic_source_id(m, io->id);
 		if (sid)
 			config_show_bdf(out, ", source-id", sid);
 		fputs(sid ? "}\n" : "}   # review: no source-id, its "
@@ -332,6 +365,19 @@ static void write_ports(FILE *out, const struct create_regions *r)
 		"names.c); others trap.\n  msr:\n    - linux-root\n");
 }
 
+/* An AMD-Vi unit's own function: the hypervisor's, said and left out. */
+static bool amdvi_function(const struct create_machine *m,
+			   const struct create_pci *d)
+{
+	unsigned int n;
+
+	for (n = 0; create_amd(m) && n < m->ivrs.num_units; n++)
+		if (!m->ivrs.units[n].segment &&
+		    m->ivrs.units[n].bdf == (d->bus << 8 | d->dev << 3 | d->fn))
+			return true;
+	return false;
+}
+
 static void write_pci(FILE *out, const struct create_machine *m)
 {
 	const struct create_pci *d;
@@ -343,8 +389,13 @@ static void write_pci(FILE *out, const struct create_machine *m)
 		"DMAR unit whose scope holds the device.\n  pci:\n",
 		m->pci.other_domains ? " (other segments are not supported: "
 		"left out)" : "");
+	if (create_amd(m))
+		fprintf(out, "    # The AMD-Vi units' own functions (IVRS) "
+			"are the hypervisor's: left out.\n");
 	for (n = 0; n < m->pci.num; n++) {
 		d = &m->pci.d[n];
+		if (amdvi_function(m, d))
+			continue;
 		unit = create_unit_of(m, d);
 		fprintf(out, "    - {bdf: \"%02x:%02x.%x\", %sclass: 0x%06x, ",
 			d->bus, d->dev, d->fn,

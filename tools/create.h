@@ -121,6 +121,7 @@ struct create_machine {
 	struct acpi_madt madt;
 	struct acpi_mcfg mcfg;
 	struct acpi_dmar dmar;
+	struct acpi_ivrs ivrs;
 	struct acpi_fadt fadt;
 	bool has_madt, has_dmar, has_fadt;
 	char *cpus, *cmdline;
@@ -129,9 +130,18 @@ struct create_machine {
 	uint8_t unit_first[ACPI_MAX_UNITS], unit_last[ACPI_MAX_UNITS];
 };
 
-/* Index of the DMAR unit (of segment 0) translating @d's DMA, or -1. */
+/*
+ * Index of the IOMMU unit (of segment 0) translating @d's DMA, or -1: a
+ * DMAR unit, or without any, an IVRS one (create_amd()).
+ */
 int create_unit_of(const struct create_machine *m,
 		   const struct create_pci *d);
+
+/* The units are the IVRS's AMD-Vi ones: the machine has no DMAR unit. */
+bool create_amd(const struct create_machine *m);
+
+/* Bytes of an AMD-Vi unit's registers: what its base and features need. */
+#define CREATE_AMDVI_REGS	0x4000
 
 /* Write the config text for @m (create-write.c). */
 int create_write(FILE *out, const struct create_machine *m);

@@ -30,6 +30,18 @@ static void check_dmar(const struct acpi_dmar *dmar)
 	}
 }
 
+static void check_ivrs(const struct acpi_ivrs *ivrs)
+{
+	unsigned int u;
+
+	if (ivrs->num_units > ACPI_MAX_UNITS ||
+	    ivrs->num_specials > ACPI_MAX_SPECIALS)
+		abort();
+	for (u = 0; u < ivrs->num_units; u++)
+		if (ivrs->units[u].first_bus > ivrs->units[u].last_bus)
+			abort();
+}
+
 static void parse_all(const uint8_t *data, size_t size)
 {
 	char error[CONFIG_ERROR_LEN];
@@ -37,6 +49,7 @@ static void parse_all(const uint8_t *data, size_t size)
 	struct acpi_mcfg mcfg;
 	struct acpi_dmar dmar;
 	struct acpi_fadt fadt;
+	struct acpi_ivrs ivrs;
 
 	if (!acpi_parse_madt(data, size, &madt, error) &&
 	    madt.num_ioapics > ACPI_MAX_IOAPICS)
@@ -46,6 +59,8 @@ static void parse_all(const uint8_t *data, size_t size)
 		abort();
 	if (!acpi_parse_dmar(data, size, &dmar, error))
 		check_dmar(&dmar);
+	if (!acpi_parse_ivrs(data, size, &ivrs, error))
+		check_ivrs(&ivrs);
 	if (!acpi_parse_fadt(data, size, &fadt, error) &&
 	    fadt.pm_timer >= 0x10000)
 		abort();

@@ -262,6 +262,132 @@ static void test_dmar_broken(void **state)
 		"structure at offset 48: length 200 does not fit");
 }
 
+/* QEMU 7.2's amd-iommu IVRS (tests/vm/run --machine qemu-amdvi). */
+static const uint8_t qemu_ivrs[112] = {
+	0x49, 0x56, 0x52, 0x53, 0x70, 0x00, 0x00, 0x00, 0x01, 0xe7, 0x42,
+	0x4f, 0x43, 0x48, 0x53, 0x20, 0x42, 0x58, 0x50, 0x43, 0x20, 0x20,
+	0x20, 0x20, 0x01, 0x00, 0x00, 0x00, 0x42, 0x58, 0x50, 0x43, 0x01,
+	0x00, 0x00, 0x00, 0x00, 0x28, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x00,
+	/* IVHD 10h: unit 00:04.0, registers at 0xfed80000 */
+	0x10, 0xd1, 0x40, 0x00, 0x20, 0x00, 0x40, 0x00, 0x00, 0x00, 0xd8,
+	0xfe, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x44, 0x00,
+	0x00, 0x00,
+	/* select 00:00.0 ... 00:1f.3 */
+	0x02, 0x00, 0x00, 0x00, 0x02, 0x08, 0x00, 0x00, 0x02, 0x10, 0x00,
+	0x00, 0x02, 0x18, 0x00, 0x00, 0x02, 0x20, 0x00, 0x00, 0x02, 0xf8,
+	0x00, 0x00, 0x02, 0xfa, 0x00, 0x00, 0x02, 0xfb, 0x00, 0x00,
+	/* special: IOAPIC 0, requester 00:14.0 */
+	0x48, 0x00, 0x00, 0x00, 0x00, 0xa0, 0x00, 0x01,
+};
+
+static void test_ivrs_qemu(void **state)
+{
+	char error[CONFIG_ERROR_LEN];
+	struct acpi_ivrs ivrs;
+
+	(void)state;
+	assert_int_equal(acpi_parse_ivrs(qemu_ivrs, sizeof(qemu_ivrs), &ivrs,
+					 error), 0);
+	assert_int_equal(ivrs.num_units, 1);
+	assert_int_equal(ivrs.units[0].base, 0xfed80000);
+	assert_int_equal(ivrs.units[0].bdf, 0x0020);
+	assert_int_equal(ivrs.units[0].segment, 0);
+	assert_true(ivrs.units[0].names_devices);
+	assert_int_equal(ivrs.units[0].first_bus, 0);
+	assert_int_equal(ivrs.units[0].last_bus, 0);
+	assert_int_equal(ivrs.num_specials, 1);
+	assert_int_equal(ivrs.specials[0].variety, ACPI_IVRS_IOAPIC);
+	assert_int_equal(ivrs.specials[0].handle, 0);
+	assert_int_equal(ivrs.specials[0].bdf, 0x00a0);
+}
+
+/* An IVHD block of @type, registers at @base, then @n entry bytes. */
+static void ivhd(struct tbl *t, uint8_t type, uint64_t base,
+		 const uint8_t *entries, size_t n)
+{
+	size_t hlen = type == 0x10 ? 24 : 40;
+	uint8_t h[40] = { type };
+
+	append(t, h, hlen);
+	put(t, t->len - hlen + 2, hlen + n, 2);
+	put(t, t->len - hlen + 8, base, 8);
+	append(t, entries, n);
+}
+
+/*
+ * Firmware describes one unit by a 10h and an 11h block: one unit, the
+ * buses of both; ranges (plain, alias, extended), ACPI HID entries.
+ */
+static void test_ivrs_blocks(void **state)
+{
+	static const uint8_t legacy[] = {
+		0x03, 0x00, 0x02, 0, 0x04, 0xff, 0x03, 0,	/* 02-03 */
+		0x48, 0, 0, 0, 5, 0xf8, 0x00, 1,	/* IOAPIC 5 */
+	};
+	static const uint8_t efr[] = {
+		0x47, 0x00, 0x10, 0, 0, 0, 0, 0, 0x04, 0x00, 0x12, 0,
+		0xf0, 0x00, 0x00, 0, 'A', 'M', 'D', 'I', '0', '0', '4', '0',
+		0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 'x', 'y',	/* HID, UID 2 */
+		0x48, 0, 0, 0, 5, 0xf8, 0x00, 1,	/* the same */
+	};
+	char error[CONFIG_ERROR_LEN];
+	struct acpi_ivrs ivrs;
+	struct tbl t;
+
+	(void)state;
+	start(&t, "IVRS", 12);
+	ivhd(&t, 0x10, 0xfd200000, legacy, sizeof(legacy));
+	ivhd(&t, 0x11, 0xfd200000, efr, sizeof(efr));
+	finish(&t);
+	assert_int_equal(acpi_parse_ivrs(t.b, t.len, &ivrs, error), 0);
+	assert_int_equal(ivrs.num_units, 1);
+	assert_int_equal(ivrs.units[0].first_bus, 2);
+	assert_int_equal(ivrs.units[0].last_bus, 0x12);
+	assert_int_equal(ivrs.num_specials, 1);
+	assert_int_equal(ivrs.specials[0].handle, 5);
+	assert_int_equal(ivrs.specials[0].bdf, 0x00f8);
+}
+
+static void test_ivrs_broken(void **state)
+{
+	static const uint8_t cut[] = { 0x48, 0, 0, 0, 5, 0xf8 };
+	static const uint8_t lone_end[] = { 0x04, 0x00, 0x02, 0 };
+	static const uint8_t unknown[] = { 0x90, 0, 0, 0 };
+	char error[CONFIG_ERROR_LEN];
+	struct acpi_ivrs ivrs;
+	struct tbl t;
+
+	(void)state;
+	start(&t, "IVRS", 12);
+	ivhd(&t, 0x10, 0xfed80000, cut, sizeof(cut));
+	finish(&t);
+	refused(acpi_parse_ivrs(t.b, t.len, &ivrs, error), error,
+		"IVRS: device entry at offset 72 (type 0x48) does not fit");
+	start(&t, "IVRS", 12);
+	ivhd(&t, 0x10, 0xfed80000, lone_end, sizeof(lone_end));
+	finish(&t);
+	refused(acpi_parse_ivrs(t.b, t.len, &ivrs, error), error,
+		"device range end at offset 72 without a start");
+	start(&t, "IVRS", 12);
+	ivhd(&t, 0x40, 0xfed80000, unknown, sizeof(unknown));
+	finish(&t);
+	refused(acpi_parse_ivrs(t.b, t.len, &ivrs, error), error,
+		"(type 0x90) does not fit");
+	start(&t, "IVRS", 12);
+	ivhd(&t, 0x11, 0xfed80000, cut, 0);
+	put(&t, 50, 24, 2);
+	finish(&t);
+	refused(acpi_parse_ivrs(t.b, t.len, &ivrs, error), error,
+		"IVHD type 0x11 of 24 bytes, less than 40");
+	start(&t, "IVRS", 12);
+	ivhd(&t, 0x10, 0xfed80000, cut, 0);
+	put(&t, 50, 200, 2);
+	finish(&t);
+	refused(acpi_parse_ivrs(t.b, t.len, &ivrs, error), error,
+		"IVRS: block at offset 48 does not fit the table");
+}
+
 static void test_fadt(void **state)
 {
 	char error[CONFIG_ERROR_LEN];
@@ -304,6 +430,9 @@ int main(void)
 		cmocka_unit_test(test_mcfg),
 		cmocka_unit_test(test_dmar),
 		cmocka_unit_test(test_dmar_broken),
+		cmocka_unit_test(test_ivrs_qemu),
+		cmocka_unit_test(test_ivrs_blocks),
+		cmocka_unit_test(test_ivrs_broken),
 		cmocka_unit_test(test_fadt),
 	};
 

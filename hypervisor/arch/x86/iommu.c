@@ -35,20 +35,28 @@ static const struct jailhouse_platform_info *platform(void)
 	return &system_config->platform;
 }
 
+/* One vendor for all units: the first unit's. */
 int iommu_init(void)
 {
 	const struct jailhouse_platform_info *pf = platform();
 	unsigned int n;
 
-	for (n = 0; n < pf->num_iommu_units; n++)
-		if (pf->iommu_units[n].type != JAILHOUSE_IOMMU_INTEL) {
-			printk("IOMMU %u: AMD-Vi is not supported yet\n", n);
-			return -ENOSYS;
-		}
 	if (!pf->num_iommu_units)
 		return 0;
-	vendor = &vtd_ops;
+	for (n = 1; n < pf->num_iommu_units; n++)
+		if (pf->iommu_units[n].type != pf->iommu_units[0].type) {
+			printk("IOMMU %u: units of two vendors\n", n);
+			return -ENOSYS;
+		}
+	vendor = pf->iommu_units[0].type == JAILHOUSE_IOMMU_AMD ?
+		 &amdvi_ops : &vtd_ops;
 	return vendor->init();
+}
+
+/* A vendor that remaps interrupts (asm/iommu.h). */
+static bool remaps_irqs(void)
+{
+	return vendor && vendor->set_irte;
 }
 
 /*
@@ -64,7 +72,7 @@ int iommu_enable(void)
 	if (!vendor)
 		return 0;
 	err = vendor->enable();
-	if (err)
+	if (err || !remaps_irqs())
 		return err;
 	irqs_remapped = true;
 	ioapic_reprogram();
@@ -110,14 +118,14 @@ bool iommu_set_irq(unsigned int index, __u32 sid, __u64 rte,
 	};
 	bool allowed = apic_rte_allowed(cell, irq.rte);
 
-	if (vendor && index < IOMMU_IRT_ENTRIES)
+	if (remaps_irqs() && index < IOMMU_IRT_ENTRIES)
 		vendor->set_irte(index, allowed ? &irq : NULL);
 	return allowed;
 }
 
 void iommu_clear_irq(unsigned int index)
 {
-	if (vendor && index < IOMMU_IRT_ENTRIES)
+	if (remaps_irqs() && index < IOMMU_IRT_ENTRIES)
 		vendor->set_irte(index, NULL);
 }
 
@@ -126,7 +134,7 @@ int iommu_alloc_irqs(unsigned int count)
 	unsigned int first = JAILHOUSE_MAX_IOAPICS * IOMMU_IRT_IOAPIC_PINS +
 			     irqs_used;
 
-	if (!vendor || count > IOMMU_IRT_ENTRIES - first)
+	if (!remaps_irqs() || count > IOMMU_IRT_ENTRIES - first)
 		return -1;
 	irqs_used += count;
 	return first;

@@ -31,6 +31,7 @@ signed_load_module() {
 signed_enable() {
 	sys=qemu-svm
 	[ "${JH_MACHINE:-qemu}" = bochs ] && sys=bochs-vmx
+	[ "${JH_MACHINE:-qemu}" = qemu-amdvi ] && sys=qemu-svm-amdvi
 	[ -e /tmp/keys/sys.cell ] || {
 		jh-sign /lib/firmware/jailhouse.bin &&
 		jh-sign -o /tmp/keys/sys.cell /jailhouse/configs/x86/$sys.cell

@@ -27,3 +27,17 @@ replay_log() {
 	LOG
 	echo "$pcr"
 }
+
+# The SHA-1 value of PCR 10 that IMA's text list $1 replays to: its
+# template hashes folded in order, a violation's zeros extended as ones.
+replay_ima() {
+	local pcr=0000000000000000000000000000000000000000 hash
+
+	for hash in $(cut -d' ' -f2 "$1"); do
+		[ "$hash" = 0000000000000000000000000000000000000000 ] &&
+			hash=ffffffffffffffffffffffffffffffffffffffff
+		pcr=$(printf '%s%s' "$pcr" "$hash" | xxd -r -p | sha1sum |
+			cut -d' ' -f1)
+	done
+	echo "$pcr"
+}

@@ -40,16 +40,12 @@
 set -eu
 . tests/vm/lib/signed.sh
 . tests/vm/lib/wait.sh
+. tests/vm/lib/edu.sh
+name=dma-isolation
 work=/tmp/dma
 mkdir -p $work
-edu=/sys/bus/pci/devices/0000:00:03.0
 nic=/sys/bus/pci/devices/0000:00:02.0
 cell=sandbox-demo
-hv=0x3b000000			# hypervisor memory: its image header
-hv_last=0x3bfff000		# its last page
-cell_ram=0x3c000000		# sandbox-demo's RAM, guest address 0
-src=0x3e000000			# root memory: the cell reservation, unused
-dst=0x3e001000
 fail() {
 	echo "dma-isolation: FAIL: $*"
 	jailhouse console | tail -n 8
@@ -57,29 +53,6 @@ fail() {
 }
 state() {
 	jailhouse cell list | sed -n "s/^[0-9]*  *$cell  *\(.*[^ ]\)  *3$/\1/p"
-}
-
-bar=$(($(head -n 1 $edu/resource | cut -d' ' -f1)))
-reg() { devmem $((bar + $1)) 32 "$2"; }
-
-# dma FROM TO CMD: copy 2 KiB, RAM to edu (CMD 1) or edu to RAM (3).
-dma() {
-	reg 0x80 "$1"
-	reg 0x88 "$2"
-	reg 0x90 2048
-	reg 0x98 "$3"
-	i=0
-	while [ $(($(devmem $((bar + 0x98)) 32) & 1)) = 1 ]; do
-		i=$((i + 1))
-		[ $i -lt 100 ] || fail "edu DMA $1 -> $2 never ended"
-		sleep 0.1
-	done
-}
-
-# copy FROM TO: FROM -> edu -> TO
-copy() {
-	dma "$1" 0x40000 1
-	dma 0x40000 "$2" 3
 }
 
 # Configuration space of edu (or device $2): byte and dword at $1; $3
@@ -144,12 +117,6 @@ run_to_failure() {
 		fail "$4: not failed: $(jailhouse cell list)"
 }
 
-# The first 2 KiB of the page at $1; writing: the whole page.
-page() { dd if=/dev/mem bs=2048 skip=$(($1 / 2048)) count=1 2>/dev/null; }
-put_page() {
-	dd of=/dev/mem bs=4096 seek=$(($1 / 4096)) conv=notrunc 2>/dev/null
-}
-
 # logged OWNER ACCESS ADDRESS: the console has edu's fault.
 logged() {
 	jailhouse console |
@@ -164,17 +131,7 @@ faulted() {
 	echo "dma-isolation: $1 at $2 blocked and logged"
 }
 
-root_dma_works() {
-	head -c 4096 /dev/urandom >$work/page
-	put_page $src <$work/page
-	head -c 2048 $work/page >$work/pattern
-	copy $src $dst
-	page $dst | cmp -s - $work/pattern || fail "root DMA $1: copy differs"
-	echo "dma-isolation: root DMA $1: ok"
-}
-
-# Memory decoding and bus mastering on (no driver binds edu).
-printf '\006\000' | dd of=$edu/config bs=1 seek=4 conv=notrunc 2>/dev/null
+edu_master
 
 signed_load_module
 signed_enable
@@ -187,8 +144,7 @@ jailhouse console |
 echo "dma-isolation: e1000e's MSI-X table intercepted, compatibility format blocked"
 root_dma_works "before the attacks"
 
-copy $hv $dst
-page $dst | grep -q JAILHOUS && fail "edu read the hypervisor's memory"
+hv_read_blocked
 faulted read $hv
 dma 0x40000 $hv_last 3
 faulted write $hv_last
@@ -199,9 +155,7 @@ jailhouse cell create $work/cell
 jailhouse cell load $cell $work/demo.bin
 jailhouse cell start $cell
 sleep 1
-head -c 2048 inmates/demos/x86/sandbox-demo.bin >$work/image
-copy $cell_ram $dst
-page $dst | cmp -s - $work/image && fail "edu read the sandbox's RAM"
+cell_read_blocked
 faulted read $cell_ram
 msi=$(find_cap 5)
 [ "$msi" != 0 ] || fail "edu has no MSI capability"
@@ -301,7 +255,7 @@ cell_in_state edu-dma failed ||
 	fail "edu-dma: the failed cell started again"
 echo "dma-isolation: edu-dma: failed on two CPUs, load and start refused"
 jailhouse cell destroy edu-dma
-printf '\006\000' | dd of=$edu/config bs=1 seek=4 conv=notrunc 2>/dev/null
+edu_master
 root_dma_works "with edu back from the cell"
 
 jh-sign --cell edu-dma -o $work/edu-msi.bin inmates/tests/x86/edu-msi.bin
@@ -316,7 +270,7 @@ jailhouse console | grep -q "edu-dma\": MSI of 00:03.0, address 0xfee00000 .*ref
 	fail "edu-msi: MSI aimed at a root CPU not refused"
 echo "dma-isolation: edu-msi: MSIs on the cell's CPU, root CPU refused"
 jailhouse cell destroy edu-dma
-printf '\006\000' | dd of=$edu/config bs=1 seek=4 conv=notrunc 2>/dev/null
+edu_master
 root_dma_works "with edu back from the MSI cell"
 
 # e1000e to the e1000e-msix cell (Linux's driver lets go of it first):

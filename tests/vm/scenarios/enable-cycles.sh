@@ -1,23 +1,26 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# machines: qemu
+# machines: qemu qemu-amdvi
 # 20 enable/disable cycles in one boot: each enable starts from the same
 # memory pool use, Linux works in between; while enabled a second enable
 # and unloading the module are refused; the module unloads at the end
-# (nothing keeps it pinned).
+# (nothing keeps it pinned). On qemu-amdvi the AMD-Vi unit goes on and
+# off each time.
 set -e
 fail() { echo "enable-cycles: FAIL: $*"; exit 1; }
 
 insmod kernel-module/jailhouse.ko sig_enforce=0
+sys=configs/x86/qemu-svm.cell
+[ "${JH_MACHINE:-qemu}" = qemu-amdvi ] && sys=configs/x86/qemu-svm-amdvi.cell
 first=
 n=1
 while [ $n -le 20 ]; do
-	jailhouse enable configs/x86/qemu-svm.cell
+	jailhouse enable $sys
 	pool=$(jailhouse hypervisor info | grep '^Memory pool:')
 	[ -n "$pool" ] || fail "cycle $n: no pool use reported"
 	[ -n "$first" ] || first=$pool
 	if [ $n = 1 ]; then
-		jailhouse enable configs/x86/qemu-svm.cell &&
+		jailhouse enable $sys &&
 			fail "second enable accepted"
 		rmmod jailhouse 2>/dev/null && fail "module unloaded while enabled"
 	fi

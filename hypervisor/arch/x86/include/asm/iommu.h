@@ -4,8 +4,8 @@
  * every vendor shares (which memory is DMA memory, who owns a faulting
  * device, failing its cell) and calls one instance of struct
  * iommu_vendor_ops, picked by the type of the platform's units: VT-d
- * (vtd.c) today; an AMD-Vi unit (device table, its own page table
- * format, command buffer, event log) would be a second instance.
+ * (vtd.c) or AMD-Vi (amdvi.c: device table, its own page table format,
+ * command buffer, event log; no interrupt remapping yet).
  */
 #ifndef _ASM_IOMMU_H
 #define _ASM_IOMMU_H
@@ -57,6 +57,8 @@ struct iommu_vendor_ops {
 	/** Hand every recorded fault to iommu_report_fault(), clear them. */
 	void (*poll_faults)(void);
 	/**
+	 * Interrupt remapping (both NULL: the vendor has none, interrupts
+	 * pass as devices write them).
 	 * Interrupt remapping entry @index delivers @irq, or nothing (NULL);
 	 * the units' entry caches are invalidated before this returns.
 	 */
@@ -73,6 +75,7 @@ struct iommu_vendor_ops {
 #define IOMMU_IRT_IOAPIC_PINS	128
 
 extern const struct iommu_vendor_ops vtd_ops;
+extern const struct iommu_vendor_ops amdvi_ops;
 
 /** Log @fault, count it for the device's owner, fail a non-root owner. */
 void iommu_report_fault(const struct iommu_fault *fault);
