@@ -241,6 +241,9 @@ int jailhouse_tpm_floor_raise(const struct jailhouse_floor *key)
 	int err;
 
 	err = jailhouse_tpm_floor(key, &floor);
+	if (err)
+		pr_err_ratelimited("jailhouse: rollback floors in the TPM are "
+				   "unknown: floor not raised, image refused\n");
 	if (err || backing == FILE_BACKED || key->version <= floor)
 		return err;
 	if (num_records >= MAX_RECORDS) {

@@ -9,14 +9,20 @@
 # event seen before once: per distinct log line) and replays to
 # PCR 10 (SHA-1 bank: the 6.1 kernel's text list gives SHA-1); the
 # rollback floors live in TPM NV storage, so that deleting the floors
-# file and reloading the module does not let an older image back, and a
-# floor log changed behind the loader's back refuses every image.
+# file and reloading the module does not let an older image back, a
+# floor log changed behind the loader's back refuses every image, and
+# the owner's reset (undefining the indexes; docs/attestation.md) clears
+# them.
 set -eu
 . tests/vm/lib/signed.sh
 . tests/vm/lib/tpm.sh
 fail() { echo "tpm-measure: FAIL: $*"; dmesg | tail -n 8; exit 1; }
 step() { echo "tpm-measure: $*"; }
 floors=/var/lib/jailhouse/floors
+reload() {
+	insmod /jailhouse/kernel-module/jailhouse.ko
+	jailhouse keyring add /tmp/keys/cert.der
+}
 
 # The log replays to the PCR's value now.
 check_replay() {
@@ -53,8 +59,7 @@ jailhouse disable
 step "the floor survives the floors file and the module"
 rm -f $floors
 rmmod jailhouse
-insmod /jailhouse/kernel-module/jailhouse.ko
-jailhouse keyring add /tmp/keys/cert.der
+reload
 [ ! -e $floors ] || fail "floors file back"
 if jailhouse policy load pol1 2>err; then
 	fail "version 1 accepted once the floors file was gone"
@@ -65,6 +70,34 @@ dmesg | tail -n 3 | grep -q "security version 1 below the floor 2 held in the TP
 	fail "no TPM floor in the kernel log"
 jailhouse policy load pol2 || fail "version 2 refused"
 check_replay "after reload"
+
+step "a floor log changed behind the loader's back refuses every image"
+export TPM2TOOLS_TCTI=device:/dev/tpmrm0
+rmmod jailhouse
+# Record 0's version (bytes 20-23: after the count and the key digest).
+printf '\000\000\000\001' >lowered
+tpm2_nvwrite -C 0x01a1b000 -i lowered --offset 20 0x01a1b000 ||
+	fail "tpm2_nvwrite of the floor log"
+reload
+dmesg | grep -q "rollback floors in the TPM are unknown" ||
+	fail "a changed floor log was taken: $(dmesg | grep 'rollback floors' | tail -n 1)"
+# The floors file is refused first (its floors cannot be raised), then,
+# without it, the image itself.
+if jailhouse policy load pol2 2>err; then fail "image accepted with unknown floors"; fi
+dmesg | tail -n 2 | grep -q "rollback floors in the TPM are unknown: floor not raised" ||
+	fail "floors file taken: $(cat err; dmesg | tail -n 1)"
+rm -f $floors
+if jailhouse policy load pol2 2>err; then fail "image accepted with unknown floors"; fi
+dmesg | tail -n 2 | grep -q "the TPM's rollback floors are unknown" ||
+	fail "refusal does not say why: $(cat err; dmesg | tail -n 1)"
+
+step "the owner's reset (undefining both indexes) clears the floors"
+rmmod jailhouse
+tpm2_nvundefine 0x01a1b000 && tpm2_nvundefine 0x01a1b001 ||
+	fail "tpm2_nvundefine"
+reload
+jailhouse policy load pol1 || fail "version 1 refused after the reset"
+check_replay "after the reset"
 
 step "IMA: one ima-buf record per accepted image, the list replays to PCR 10"
 accepted=$(sort -u /tmp/events | wc -l)
