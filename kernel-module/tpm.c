@@ -275,37 +275,35 @@ int jailhouse_tpm_nv_read(u32 index, u16 offset, void *data, u16 len)
 	return err;
 }
 
-int jailhouse_tpm_nv_write(u32 index, u16 offset, const void *data, u16 len)
+/* NV_Write and NV_Extend: the data, then NV_Write's @offset (if any). */
+static int nv_send_data(u32 cc, const char *what, u32 index,
+			const void *data, u16 len, const u16 *offset)
 {
 	struct tpm_buf buf;
 	int err;
 
 	if (len > JAILHOUSE_TPM_NV_CHUNK)
 		return -E2BIG;
-	err = nv_command_init(&buf, TPM2_CC_NV_WRITE, index);
+	err = nv_command_init(&buf, cc, index);
 	if (err)
 		return err;
 	tpm_buf_append_u16(&buf, len);
 	tpm_buf_append(&buf, data, len);
-	tpm_buf_append_u16(&buf, offset);
-	err = transmit(&buf, "write", index);
+	if (offset)
+		tpm_buf_append_u16(&buf, *offset);
+	err = transmit(&buf, what, index);
 	tpm_buf_destroy(&buf);
 	return err;
 }
 
+int jailhouse_tpm_nv_write(u32 index, u16 offset, const void *data, u16 len)
+{
+	return nv_send_data(TPM2_CC_NV_WRITE, "write", index, data, len,
+			    &offset);
+}
+
 int jailhouse_tpm_nv_extend(u32 index, const void *data, u16 len)
 {
-	struct tpm_buf buf;
-	int err;
-
-	if (len > JAILHOUSE_TPM_NV_CHUNK)
-		return -E2BIG;
-	err = nv_command_init(&buf, TPM2_CC_NV_EXTEND, index);
-	if (err)
-		return err;
-	tpm_buf_append_u16(&buf, len);
-	tpm_buf_append(&buf, data, len);
-	err = transmit(&buf, "extend", index);
-	tpm_buf_destroy(&buf);
-	return err;
+	return nv_send_data(TPM2_CC_NV_EXTEND, "extend", index, data, len,
+			    NULL);
 }
