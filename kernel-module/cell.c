@@ -578,16 +578,12 @@ int jailhouse_cell_measure_string(struct cell *cell, u64 address,
 	return jailhouse_measure_add(&m, data, size);
 }
 
+/* The policy admits it inside the verification, before it is measured. */
 int jailhouse_cell_verify_inmate(struct cell *cell, int fd,
 				 struct jailhouse_verified *v)
 {
-	int err;
-
-	err = jailhouse_verify_fd(fd, JAILHOUSE_IMAGE_INMATE, cell->desc->name,
-				  v);
-	if (!err)
-		err = jailhouse_policy_admit_inmate(cell->desc->name, v);
-	return err;
+	return jailhouse_verify_fd(fd, JAILHOUSE_IMAGE_INMATE, cell->desc->name,
+				   v);
 }
 
 static int verify_image(struct cell *cell,

@@ -16,6 +16,7 @@
 #include "../lib/signature.h"
 #include "keyring.h"
 #include "measure.h"
+#include "policy.h"
 #include "rollback.h"
 #include "tpm.h"
 #include "tpm-floors.h"
@@ -224,6 +225,8 @@ static void fill_out(struct check *c)
 	out->payload = c->parts.payload;
 	out->payload_size = c->parts.payload_size;
 	out->type = c->type;
+	if (out->verified)
+		out->signer = c->signer;
 	if (hdr) {
 		out->version = hdr->security_version;
 		memcpy(out->name, hdr->name, sizeof(out->name));
@@ -245,7 +248,6 @@ static int record(struct check *c)
 	memcpy(m.name, out->name, sizeof(m.name));
 	strscpy(m.image, c->source, sizeof(m.image));
 	if (out->verified) {
-		out->signer = c->signer;
 		m.signer = c->signer;
 		err = jailhouse_rollback_raise(out->type, &out->signer,
 					       out->name, out->version);
@@ -253,6 +255,18 @@ static int record(struct check *c)
 			return err;
 	}
 	return jailhouse_measure_add(&m, out->payload, out->payload_size);
+}
+
+/*
+ * An inmate image is admitted by the policy (its signer for its cell)
+ * here, before it is measured: the log lists no image the loader then
+ * refused.
+ */
+static int admit(struct check *c)
+{
+	if (c->type != JAILHOUSE_IMAGE_INMATE || !c->name)
+		return 0;
+	return jailhouse_policy_admit_inmate(c->name, c->out);
 }
 
 static int check_and_record(struct check *c)
@@ -264,7 +278,7 @@ static int check_and_record(struct check *c)
 		err = check_header(c);
 	if (!err) {
 		fill_out(c);
-		err = record(c);
+		err = admit(c) ?: record(c);
 	}
 	mutex_unlock(&accept_mutex);
 	return err;

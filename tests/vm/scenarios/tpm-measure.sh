@@ -4,7 +4,9 @@
 # tpm: swtpm
 # The loader with a TPM 2.0 (docs/attestation.md): the measurement log
 # starts with PCR 13's value at load and replays to PCR 13 after every
-# accepted image, refusals extend nothing; with the shipped IMA rule,
+# accepted image, refusals extend nothing (an inmate the policy refuses
+# included: the policy admits it before it is measured); with the
+# shipped IMA rule,
 # IMA's list has one ima-buf record per accepted image (IMA records an
 # event seen before once: per distinct log line) and replays to
 # PCR 10 (SHA-1 bank: the 6.1 kernel's text list gives SHA-1); the
@@ -54,6 +56,30 @@ jh-sign -o pol1 --version 1 /jailhouse/policy/sandbox.pol
 before=$(pcr_value $TPM_PCR)
 if jailhouse policy load pol1 2>err; then fail "version 1 after 2 accepted"; fi
 [ "$(pcr_value $TPM_PCR)" = "$before" ] || fail "a refused image extended the PCR"
+step "an inmate the policy refuses (not its cell's signer) is not measured"
+skid=$(jh-sign --info pol2 | sed -n 's/^signer: *skid:\([0-9a-f]*\).*/\1/p' |
+	sed 's/../&:/g; s/:$//')
+{ printf 'signers:\n  - key-id: "%s"\n    cells: ["sandbox-*"]\n' "$skid"
+  jh-policy show /jailhouse/policy/sandbox.pol | grep -v '^signers:'; } >signers.policy
+jh-policy compile signers.policy -o signers.pol
+jh-sign -o pol3 --version 3 signers.pol
+jailhouse policy load pol3
+jh-sign keygen --key k2.pem --cert c2.pem --bits 2048 >/dev/null
+jailhouse keyring add c2.der
+jh-sign -o cell.signed /jailhouse/configs/x86/sandbox-demo.cell
+jailhouse cell create cell.signed
+jh-sign --key k2.pem --cert c2.pem --cell sandbox-demo -o other.bin \
+	/jailhouse/inmates/demos/x86/sandbox-demo.bin
+check_replay "before the refused inmate"
+lines=$(wc -l <log)
+if jailhouse cell load sandbox-demo other.bin 2>err; then
+	fail "an inmate of a signer the policy does not name was loaded"
+fi
+dmesg | tail -n 3 | grep -q "refused by the policy\|not allowed\|signer" ||
+	fail "no policy refusal: $(cat err; dmesg | tail -n 2)"
+check_replay "after the refused inmate"
+[ "$(wc -l <log)" -eq "$lines" ] || fail "the refused inmate was measured"
+jailhouse cell destroy sandbox-demo
 jailhouse disable
 
 step "the floor survives the floors file and the module"
@@ -66,9 +92,9 @@ if jailhouse policy load pol1 2>err; then
 fi
 grep -q "refused by the rollback floors the TPM holds" err ||
 	fail "refusal does not name the TPM: $(cat err)"
-dmesg | tail -n 3 | grep -q "security version 1 below the floor 2 held in the TPM" ||
+dmesg | tail -n 3 | grep -q "security version 1 below the floor 3 held in the TPM" ||
 	fail "no TPM floor in the kernel log"
-jailhouse policy load pol2 || fail "version 2 refused"
+jailhouse policy load pol3 || fail "version 3 refused"
 check_replay "after reload"
 
 step "a floor log changed behind the loader's back refuses every image"
