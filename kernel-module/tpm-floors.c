@@ -166,7 +166,7 @@ void jailhouse_tpm_floors_init(void)
 
 	backing = FILE_BACKED;
 	if (!jailhouse_tpm_present()) {
-		pr_info("jailhouse: rollback floors are file-backed: no TPM "
+		pr_warn("jailhouse: rollback floors are file-backed: no TPM "
 			"2.0\n");
 		return;
 	}

@@ -34,11 +34,27 @@ bool jailhouse_tpm_present(void)
 	return chip != NULL;
 }
 
+/*
+ * A vTPM proxy (/dev/vtpmx) is a TPM root's user space implements: floors
+ * and measurements kept there are root's to rewrite, so it is not used.
+ */
+static const char *unusable(struct tpm_chip *c)
+{
+	if (!tpm_is_tpm2(c))
+		return "a TPM 1.2 (TPM 2.0 only)";
+	if (c->flags & TPM_CHIP_FLAG_VIRTUAL)
+		return "a vTPM proxy, which root's user space implements";
+	return NULL;
+}
+
 int jailhouse_tpm_init(void)
 {
+	const char *why;
+
 	chip = tpm_default_chip();
-	if (chip && !tpm_is_tpm2(chip)) {
-		pr_info("jailhouse: TPM 1.2 found: not used (TPM 2.0 only)\n");
+	why = chip ? unusable(chip) : NULL;
+	if (why) {
+		pr_err("jailhouse: the default TPM is %s: not used\n", why);
 		put_device(&chip->dev);
 		chip = NULL;
 	}
