@@ -330,6 +330,19 @@ static int amdvi_enable(void)
 	return 0;
 }
 
+/*
+ * Interrupts pass as written again: QEMU's unit remaps through an entry
+ * with IV set even while it is off.
+ */
+static void irqs_unmapped(struct amdvi_unit *u)
+{
+	unsigned int id;
+
+	for (id = 0; id < u->entries; id++)
+		u->dev_table[id * DTE_QWORDS + 2] = 0;
+	flush_dev_table(u);
+}
+
 static void amdvi_shutdown(void)
 {
 	unsigned int n;
@@ -338,6 +351,7 @@ static void amdvi_shutdown(void)
 	for (n = 0; n < num_units; n++) {
 		if (!(read64(&units[n], AMDVI_CONTROL) & AMDVI_CTRL_IOMMU_EN))
 			continue;
+		irqs_unmapped(&units[n]);
 		write64(&units[n], AMDVI_CONTROL, 0);
 		printk("AMD-Vi unit %u: DMA remapping off after %lu page, "
 		       "%lu device table and %lu interrupt table "
@@ -462,6 +476,17 @@ static __u64 dte_irq_remapped(const struct irq_table *t)
 	       AMDVI_DTE_INT_TAB_LEN(IRT_LEN_LOG2) | AMDVI_DTE_INT_CTL_REMAP;
 }
 
+/* Whether a unit's device table holds @sid: else its table is unused. */
+static bool sid_covered(__u16 sid)
+{
+	unsigned int n;
+
+	for (n = 0; n < num_units; n++)
+		if (sid < units[n].entries)
+			return true;
+	return false;
+}
+
 /* @sid's table, created empty and set in its entries on first use. */
 static struct irq_table *sid_table(__u16 sid)
 {
@@ -471,7 +496,7 @@ static struct irq_table *sid_table(__u16 sid)
 	for (n = 0; n < num_irq_tables; n++)
 		if (irq_tables[n].sid == sid)
 			return &irq_tables[n];
-	if (num_irq_tables == MAX_IRQ_TABLES)
+	if (num_irq_tables == MAX_IRQ_TABLES || !sid_covered(sid))
 		return NULL;
 	t = &irq_tables[num_irq_tables];
 	t->entries = page_alloc(IRT_PAGES);

@@ -32,7 +32,7 @@ edu_master
 signed_load_module
 signed_enable
 signed_policy
-jailhouse console | grep -q "AMD-Vi: 1 unit(s), 4-level tables, DMA remapping on" ||
+jailhouse console | grep -q "AMD-Vi: 1 unit(s), 4-level tables, DMA and interrupt remapping on" ||
 	fail "AMD-Vi not on: $(jailhouse console | tail -n 3)"
 root_dma_works "before the attacks"
 hv_read_blocked
