@@ -351,6 +351,24 @@ static void eoi_own_pins(const struct cell *cell, unsigned int n,
 	}
 }
 
+/*
+ * The root's directed EOI under interrupt remapping names the vector it
+ * wrote, while the hardware entry may carry another (AMD-Vi: the
+ * remapping index): each of its pins with that vector gets the EOI by
+ * the vector the hardware holds.
+ */
+static void eoi_root_remapped(volatile __u32 *eoi, unsigned int n,
+			      __u8 vector)
+{
+	unsigned int pin;
+
+	for (pin = 0; pin < ioapic_pins[n]; pin++)
+		if (cell_owns_pin(&root_cell, n, pin) &&
+		    (guest_rte[n][pin] & APIC_ICR_VECTOR) == vector)
+			*eoi = hw_read(n, IOAPIC_RTE_BASE + 2 * pin) &
+			       APIC_ICR_VECTOR;
+}
+
 /* Directed EOI (version 0x20 and later): for a cell with pins there. */
 static bool eoi_write(struct per_cpu *cpu, unsigned int n, __u32 value)
 {
@@ -363,7 +381,9 @@ static bool eoi_write(struct per_cpu *cpu, unsigned int n, __u32 value)
 		return true;
 	}
 	eoi = ioapic_reg(n, IOAPIC_REG_EOI);
-	if (eoi)
+	if (eoi && iommu_irq_remapping())
+		eoi_root_remapped(eoi, n, value);
+	else if (eoi)
 		*eoi = value;
 	return true;
 }
