@@ -25,14 +25,19 @@
 #include <jailhouse/mem.h>
 #include <jailhouse/printk.h>
 #include <asm/amdvi.h>
+#include <asm/apic.h>
 #include <asm/devmap.h>
+#include <asm/ioapic.h>
 #include <asm/iommu.h>
 
 #define PAGE		PAGING_PAGE_SIZE
 #define HUGE		PAGING_HUGE_SIZE
 #define HOST		0x40000000ULL	/* where the cell's DMA goes */
 #define EDU		0x0018		/* 00:03.0 */
-#define MAX_CMDS	1024
+#define IOAPIC_SID	0x00a0		/* 00:14.0, QEMU's IVRS special device */
+#define EDU_IRQ		(JAILHOUSE_MAX_IOAPICS * IOMMU_IRT_IOAPIC_PINS + 3)
+#define PASSED		0xffffffffU	/* irte_used(): not remapped */
+#define MAX_CMDS	4096
 #define ADDR_MASK	0x000ffffffffff000ULL
 #define WAIT_ADDR_MASK	0x000ffffffffffff8ULL
 
@@ -410,12 +415,151 @@ static void test_events_reported(void **state)
 	assert_int_equal(num_reported, 2);
 }
 
-/* Disable turns the unit off; no command runs after. */
+/*
+ * The entry the unit uses for a fixed-type interrupt of @sid with
+ * message data @data, as the spec's "Interrupt Remapping Tables" and
+ * QEMU 7.2's amdvi_int_remap_msi() walk it: IV clear passes it as
+ * written (PASSED), IntCtl other than 10b aborts it (0), else the 32-bit
+ * entry at data bits 10:0 of the table at IntTableRootPtr.
+ */
+static __u32 irte_used(__u16 sid, __u32 data)
+{
+	const __u64 *dte = dte_of(sid);
+	const __u32 *table;
+
+	if (!(dte[2] & AMDVI_DTE_IV))
+		return PASSED;
+	if ((dte[2] >> 60 & 3) != 2)
+		return 0;
+	assert_int_equal(dte[2] >> 1 & 0xf, 11);	/* 2048 entries */
+	table = (const __u32 *)(uintptr_t)(dte[2] & 0x000fffffffffffc0ULL);
+	return table[data & 0x7ff];
+}
+
+/* The data a device writes for entry @index, checked for its address. */
+static __u32 msi_data(unsigned int index)
+{
+	__u32 addr, data;
+
+	amdvi_ops.msi_remapped(index, &addr, &data);
+	assert_int_equal(addr, 0xfee00000);	/* physical, destination 0 */
+	assert_int_equal(data & 0x700, 0);	/* type fixed: remapped */
+	return data;
+}
+
+/* @sid's interrupt table was invalidated, and waited for, after @from. */
+static void irt_flushed(unsigned int from, __u16 sid)
+{
+	int inv = find_cmd(from, AMDVI_CMD_INV_INT_TABLE);
+
+	assert_true(inv >= 0);
+	assert_int_equal(unit.cmd[inv][0] & 0xffff, sid);
+	assert_true(find_cmd(inv, AMDVI_CMD_COMPLETION_WAIT) > inv);
+}
+
+/*
+ * An IOAPIC pin through the IOAPIC's table (its IVRS requester id), an
+ * MSI through the device's own: vector, destination, destination mode
+ * and type as the entry says, each change invalidated before return; an
+ * index stays its requester's, and types a table cannot name, or a
+ * requester without id, get no entry.
+ */
+static void test_irq_tables(void **state)
+{
+	const struct iommu_irq pin = {
+		.rte = 0x31 | APIC_ICR_DLVR_LOWPRI << APIC_ICR_DLVR_SHIFT |
+		       APIC_ICR_LOGICAL | 2ULL << APIC_XAPIC_DEST_SHIFT,
+		.sid = IOAPIC_SID,
+	};
+	const struct iommu_irq msi = {
+		.rte = 0xdf | 3ULL << APIC_XAPIC_DEST_SHIFT, .sid = EDU,
+	};
+	struct iommu_irq nmi = msi, stray = msi;
+	unsigned int from = unit.cmds;
+
+	(void)state;
+	assert_int_equal(irte_used(IOAPIC_SID, 5), PASSED);
+	amdvi_ops.set_irte(5, &pin);
+	assert_int_equal(dte_of(IOAPIC_SID)[0], AMDVI_DTE_V | AMDVI_DTE_TV);
+	assert_int_equal(irte_used(IOAPIC_SID, msi_data(5)),
+			 AMDVI_IRTE_REMAP_EN | 1 << 2 | AMDVI_IRTE_DM |
+			 2 << 8 | 0x31 << 16);
+	assert_int_not_equal(find_cmd(from, AMDVI_CMD_INV_DEVTAB_ENTRY), -1);
+	irt_flushed(from, IOAPIC_SID);
+
+	from = unit.cmds;
+	amdvi_ops.set_irte(EDU_IRQ, &msi);
+	assert_int_equal(irte_used(EDU, msi_data(EDU_IRQ)),
+			 AMDVI_IRTE_REMAP_EN | 3 << 8 | 0xdf << 16);
+	assert_int_equal(irte_used(IOAPIC_SID, msi_data(EDU_IRQ)), 0);
+	assert_int_equal(irte_used(EDU, msi_data(5)), 0);
+	irt_flushed(from, EDU);
+
+	stray.sid = IOAPIC_SID;		/* EDU_IRQ is edu's */
+	amdvi_ops.set_irte(EDU_IRQ, &stray);
+	assert_int_equal(irte_used(IOAPIC_SID, msi_data(EDU_IRQ)), 0);
+	assert_int_not_equal(irte_used(EDU, msi_data(EDU_IRQ)), 0);
+	stray.sid = IOMMU_ANY_SID;
+	amdvi_ops.set_irte(EDU_IRQ + 1, &stray);
+	assert_int_equal(irte_used(EDU, msi_data(EDU_IRQ + 1)), 0);
+	nmi.rte |= APIC_ICR_DLVR_NMI << APIC_ICR_DLVR_SHIFT;
+	amdvi_ops.set_irte(EDU_IRQ + 2, &nmi);
+	assert_int_equal(irte_used(EDU, msi_data(EDU_IRQ + 2)), 0);
+
+	from = unit.cmds;
+	amdvi_ops.set_irte(EDU_IRQ, NULL);
+	assert_int_equal(irte_used(EDU, msi_data(EDU_IRQ)), 0);
+	irt_flushed(from, EDU);
+}
+
+/*
+ * The IOAPIC entry that names entry @index: fixed, physical, destination
+ * 0, the index as vector; trigger, polarity and mask as written.
+ */
+static void test_rte_remapped(void **state)
+{
+	__u64 rte = 0x31 | APIC_ICR_LOGICAL | APIC_ICR_LEVEL |
+		    IOAPIC_RTE_POLARITY | IOAPIC_RTE_MASKED |
+		    APIC_ICR_DLVR_LOWPRI << APIC_ICR_DLVR_SHIFT |
+		    0xffULL << APIC_XAPIC_DEST_SHIFT;
+
+	(void)state;
+	assert_int_equal(amdvi_ops.rte_remapped(rte, 128 + 9),
+			 (128 + 9) | APIC_ICR_LEVEL | IOAPIC_RTE_POLARITY |
+			 IOAPIC_RTE_MASKED);
+}
+
+/*
+ * Compatibility format blocked: requesters without a table are aborted
+ * (IV, IntCtl 00b), those with one keep it; allowed again, the others
+ * pass as written. Every entry is invalidated each time.
+ */
+static void test_irq_compat(void **state)
+{
+	unsigned int from = unit.cmds;
+
+	(void)state;
+	amdvi_ops.irq_compat(false);
+	assert_int_equal(irte_used(0x0010, 0x31), 0);
+	assert_int_not_equal(irte_used(IOAPIC_SID, msi_data(5)), 0);
+	assert_int_not_equal(irte_used(IOAPIC_SID, msi_data(5)), PASSED);
+	assert_int_not_equal(find_cmd(from, AMDVI_CMD_INV_DEVTAB_ENTRY), -1);
+	amdvi_ops.irq_compat(true);
+	assert_int_equal(irte_used(0x0010, 0x31), PASSED);
+	assert_int_not_equal(irte_used(IOAPIC_SID, msi_data(5)), PASSED);
+}
+
+/*
+ * Disable turns the unit off; no command runs after. Interrupts pass as
+ * written first (QEMU's unit remaps through IV even while off).
+ */
 static void test_shutdown(void **state)
 {
 	(void)state;
 	amdvi_ops.shutdown();
 	assert_int_equal(*reg64(AMDVI_CONTROL), 0);
+	assert_int_equal(irte_used(IOAPIC_SID, msi_data(5)), PASSED);
+	assert_int_equal(irte_used(EDU, 0xdf), PASSED);
 }
 
 int main(void)
@@ -428,6 +572,9 @@ int main(void)
 		cmocka_unit_test(test_unmap_invalidates),
 		cmocka_unit_test(test_block_device),
 		cmocka_unit_test(test_events_reported),
+		cmocka_unit_test(test_irq_tables),
+		cmocka_unit_test(test_rte_remapped),
+		cmocka_unit_test(test_irq_compat),
 		cmocka_unit_test(test_shutdown),
 	};
 

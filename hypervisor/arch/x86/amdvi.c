@@ -9,8 +9,9 @@
  * write permission: every entry until a device of the root cell's
  * config gets its owner's) is blocked. Events are polled
  * (iommu_check_faults()); the unit's interrupts stay off, as the
- * hypervisor takes none. Interrupt remapping is not done on AMD yet:
- * interrupts pass the units as devices write them (no set_irte).
+ * hypervisor takes none. Interrupt remapping: a table per requester id
+ * that raises interrupts (an IOAPIC, a device with MSI or MSI-X),
+ * allocated when its first entry is set and shared by all units.
  */
 #include <jailhouse/atomic.h>
 #include <jailhouse/cell.h>
@@ -19,7 +20,9 @@
 #include <jailhouse/mem.h>
 #include <jailhouse/printk.h>
 #include <asm/amdvi.h>
+#include <asm/apic.h>
 #include <asm/devmap.h>
+#include <asm/ioapic.h>
 #include <asm/iommu.h>
 #include <asm/processor.h>
 #include <asm/spinlock.h>
@@ -38,6 +41,18 @@
 				 AMDVI_CTRL_EVT_LOG_EN)
 /* A requester that may neither read nor write. */
 #define DTE_BLOCKED		(AMDVI_DTE_V | AMDVI_DTE_TV)
+/*
+ * Interrupt tables: 2^11 entries of 4 bytes, every index a message's
+ * data can name, so that none is read beyond the table. asm/iommu.h's
+ * index space folds into the first 256 (the type field, data bits 8-10,
+ * stays 0: fixed); a device's entries are consecutive, at most 256.
+ */
+#define IRT_LEN_LOG2		11
+#define IRT_PAGES		((4UL << IRT_LEN_LOG2) / PAGE_SIZE)
+#define IRT_INDEX_MASK		0xffU
+#define MAX_IRQ_TABLES		32
+/* A requester without a table: its interrupts are aborted (IntCtl 0). */
+#define DTE_IRQ_ABORT		AMDVI_DTE_IV
 
 struct amdvi_unit {
 	unsigned int index;	/* in platform.iommu_units */
@@ -59,8 +74,22 @@ static spinlock_t shutdown_lock;
 static volatile __u64 wait_data;
 /* One batch of commands and its wait at a time (shared tail, wait_data). */
 static spinlock_t cmd_lock;
-/* INVALIDATE_IOMMU_PAGES and INVALIDATE_DEVTAB_ENTRY since enable. */
-static unsigned long page_invalidations, dte_invalidations;
+/* INVALIDATE_IOMMU_PAGES, _DEVTAB_ENTRY, _INTERRUPT_TABLE since enable. */
+static unsigned long page_invalidations, dte_invalidations,
+		     irt_invalidations;
+
+/* A requester's interrupt remapping table. */
+struct irq_table {
+	__u16 sid;
+	__u32 *entries;
+};
+
+static struct irq_table irq_tables[MAX_IRQ_TABLES];
+static unsigned int num_irq_tables;
+/* The table each index of asm/iommu.h's space went to, plus 1; 0: none. */
+static __u8 index_table[IOMMU_IRT_ENTRIES];
+/* Serialises table creation and entry changes. */
+static spinlock_t irq_lock;
 
 static volatile __u8 *regs(const struct amdvi_unit *u)
 {
@@ -96,6 +125,8 @@ static void cmd_put(struct amdvi_unit *u, __u64 lo, __u64 hi)
 		page_invalidations++;
 	if ((lo & AMDVI_CMD_OP(0xf)) == AMDVI_CMD_INV_DEVTAB_ENTRY)
 		dte_invalidations++;
+	if ((lo & AMDVI_CMD_OP(0xf)) == AMDVI_CMD_INV_INT_TABLE)
+		irt_invalidations++;
 }
 
 /* Run what was queued and wait until the unit has done all of it. */
@@ -294,9 +325,22 @@ static int amdvi_enable(void)
 	err = flush_domain(domain_of(&root_cell));
 	if (err)
 		return err;
-	printk("AMD-Vi: %u unit(s), %u-level tables, DMA remapping on, no "
-	       "interrupt remapping\n", num_units, LEVELS);
+	printk("AMD-Vi: %u unit(s), %u-level tables, DMA and interrupt "
+	       "remapping on\n", num_units, LEVELS);
 	return 0;
+}
+
+/*
+ * Interrupts pass as written again: QEMU's unit remaps through an entry
+ * with IV set even while it is off.
+ */
+static void irqs_unmapped(struct amdvi_unit *u)
+{
+	unsigned int id;
+
+	for (id = 0; id < u->entries; id++)
+		u->dev_table[id * DTE_QWORDS + 2] = 0;
+	flush_dev_table(u);
 }
 
 static void amdvi_shutdown(void)
@@ -307,10 +351,12 @@ static void amdvi_shutdown(void)
 	for (n = 0; n < num_units; n++) {
 		if (!(read64(&units[n], AMDVI_CONTROL) & AMDVI_CTRL_IOMMU_EN))
 			continue;
+		irqs_unmapped(&units[n]);
 		write64(&units[n], AMDVI_CONTROL, 0);
-		printk("AMD-Vi unit %u: DMA remapping off after %lu page and "
-		       "%lu device table invalidations\n", units[n].index,
-		       page_invalidations, dte_invalidations);
+		printk("AMD-Vi unit %u: DMA remapping off after %lu page, "
+		       "%lu device table and %lu interrupt table "
+		       "invalidations\n", units[n].index, page_invalidations,
+		       dte_invalidations, irt_invalidations);
 	}
 	enabled = false;
 	spin_unlock(&shutdown_lock);
@@ -395,6 +441,188 @@ static void amdvi_set_device(const struct jailhouse_pci_device *dev,
 	flush_device(u, dev->bdf, domain_of(owner));
 }
 
+/* ---- interrupt remapping ---- */
+
+/* @u forgets its entry of @sid and its interrupt table, before return. */
+static void flush_irq_device(struct amdvi_unit *u, __u16 sid, bool dte)
+{
+	if (!enabled)
+		return;
+	spin_lock(&cmd_lock);
+	if (dte)
+		cmd_put(u, AMDVI_CMD_INV_DEVTAB_ENTRY | sid, 0);
+	cmd_put(u, AMDVI_CMD_INV_INT_TABLE | sid, 0);
+	cmd_sync(u);
+	spin_unlock(&cmd_lock);
+}
+
+/* Interrupt fields of @sid's entry in every unit covering it. */
+static void set_dte_irq(__u16 sid, __u64 fields)
+{
+	unsigned int n;
+
+	for (n = 0; n < num_units; n++) {
+		if (sid >= units[n].entries)
+			continue;
+		atomic_store_release(&units[n].dev_table[sid * DTE_QWORDS + 2],
+				     fields);
+		flush_irq_device(&units[n], sid, true);
+	}
+}
+
+static __u64 dte_irq_remapped(const struct irq_table *t)
+{
+	return virt_to_phys(t->entries) | AMDVI_DTE_IV |
+	       AMDVI_DTE_INT_TAB_LEN(IRT_LEN_LOG2) | AMDVI_DTE_INT_CTL_REMAP;
+}
+
+/* Whether a unit's device table holds @sid: else its table is unused. */
+static bool sid_covered(__u16 sid)
+{
+	unsigned int n;
+
+	for (n = 0; n < num_units; n++)
+		if (sid < units[n].entries)
+			return true;
+	return false;
+}
+
+/* @sid's table, created empty and set in its entries on first use. */
+static struct irq_table *sid_table(__u16 sid)
+{
+	struct irq_table *t;
+	unsigned int n;
+
+	for (n = 0; n < num_irq_tables; n++)
+		if (irq_tables[n].sid == sid)
+			return &irq_tables[n];
+	if (num_irq_tables == MAX_IRQ_TABLES || !sid_covered(sid))
+		return NULL;
+	t = &irq_tables[num_irq_tables];
+	t->entries = page_alloc(IRT_PAGES);
+	if (!t->entries)
+		return NULL;
+	t->sid = sid;
+	num_irq_tables++;
+	set_dte_irq(sid, dte_irq_remapped(t));
+	return t;
+}
+
+/*
+ * The table that holds @index: the one it went to first, else @sid's.
+ * An index is one requester's (an IOAPIC pin, a device's MSI), so @sid
+ * never changes for it; a different one is refused, as is a requester
+ * without source id (IOMMU_ANY_SID): no table can be named for it.
+ */
+static struct irq_table *index_owner(unsigned int index, __u32 sid)
+{
+	struct irq_table *t = index_table[index] ?
+			      &irq_tables[index_table[index] - 1] : NULL;
+
+	if (!t && sid < IOMMU_ANY_SID) {
+		t = sid_table(sid);
+		if (t)
+			index_table[index] = t - irq_tables + 1;
+	}
+	if (!t || t->sid != sid) {
+		printk("AMD-Vi: interrupt %u of requester %x: no table\n",
+		       index, sid);
+		return NULL;
+	}
+	return t;
+}
+
+/* Fixed and arbitrated interrupts only: a table can name no other type. */
+static __u32 irte_of(const struct iommu_irq *irq)
+{
+	unsigned int type = (irq->rte & APIC_ICR_DLVR_MASK) >>
+			    APIC_ICR_DLVR_SHIFT;
+
+	if (type > APIC_ICR_DLVR_LOWPRI)
+		return 0;
+	return AMDVI_IRTE_REMAP_EN | AMDVI_IRTE_INT_TYPE(type) |
+	       (irq->rte & APIC_ICR_LOGICAL ? AMDVI_IRTE_DM : 0) |
+	       AMDVI_IRTE_DEST(irq->rte >> APIC_XAPIC_DEST_SHIFT & 0xff) |
+	       AMDVI_IRTE_VECTOR(irq->rte & APIC_ICR_VECTOR);
+}
+
+/* Every unit covering @sid forgets what it cached of its table. */
+static void flush_irq_table(__u16 sid)
+{
+	unsigned int n;
+
+	for (n = 0; n < num_units; n++)
+		if (sid < units[n].entries)
+			flush_irq_device(&units[n], sid, false);
+}
+
+/* One 32-bit store changes an entry; the units forget it before return. */
+static void amdvi_set_irte(unsigned int index, const struct iommu_irq *irq)
+{
+	struct irq_table *t;
+	__u32 irte = irq ? irte_of(irq) : 0;
+
+	spin_lock(&irq_lock);
+	if (irq)
+		t = index_owner(index, irq->sid);
+	else
+		t = index_table[index] ?
+		    &irq_tables[index_table[index] - 1] : NULL;
+	if (irq && !irte)
+		printk("AMD-Vi: interrupt %u: delivery mode of 0x%llx has no "
+		       "remapped form\n", index, irq->rte);
+	if (t) {
+		atomic_store_release(&t->entries[index & IRT_INDEX_MASK], irte);
+		flush_irq_table(t->sid);
+	}
+	spin_unlock(&irq_lock);
+}
+
+static bool has_irq_table(unsigned int sid)
+{
+	unsigned int n;
+
+	for (n = 0; n < num_irq_tables; n++)
+		if (irq_tables[n].sid == sid)
+			return true;
+	return false;
+}
+
+/*
+ * AMD-Vi has no compatibility format: a requester is remapped through
+ * its table or not at all. Those with a table keep it; those without
+ * (no MSI the hypervisor remapped) pass as written or are aborted.
+ */
+static void amdvi_irq_compat(bool allow)
+{
+	__u64 no_table = allow ? 0 : DTE_IRQ_ABORT;
+	struct amdvi_unit *u;
+	unsigned int n, id;
+
+	spin_lock(&irq_lock);
+	for (n = 0; n < num_units; n++) {
+		u = &units[n];
+		for (id = 0; id < u->entries; id++)
+			if (!has_irq_table(id))
+				u->dev_table[id * DTE_QWORDS + 2] = no_table;
+		flush_dev_table(u);
+	}
+	spin_unlock(&irq_lock);
+}
+
+/* Physical destination 0, type fixed, the index in the vector field. */
+static void amdvi_msi_remapped(unsigned int index, __u32 *addr, __u32 *data)
+{
+	*addr = AMDVI_MSI_ADDRESS;
+	*data = index & IRT_INDEX_MASK;
+}
+
+static __u64 amdvi_rte_remapped(__u64 rte, unsigned int index)
+{
+	return (rte & (IOAPIC_RTE_POLARITY | APIC_ICR_LEVEL |
+		       IOAPIC_RTE_MASKED)) | (index & IRT_INDEX_MASK);
+}
+
 const struct iommu_vendor_ops amdvi_ops = {
 	.init = amdvi_init,
 	.enable = amdvi_enable,
@@ -405,4 +633,8 @@ const struct iommu_vendor_ops amdvi_ops = {
 	.unmap = amdvi_unmap,
 	.set_device = amdvi_set_device,
 	.poll_faults = amdvi_poll_faults,
+	.set_irte = amdvi_set_irte,
+	.irq_compat = amdvi_irq_compat,
+	.msi_remapped = amdvi_msi_remapped,
+	.rte_remapped = amdvi_rte_remapped,
 };

@@ -22,13 +22,6 @@
 #define RTE_UNOWNED_LOW		((__u32)IOAPIC_RTE_MASKED)
 /* What only the hardware knows: delivery status, Remote IRR. */
 #define RTE_HW_STATUS		(APIC_ICR_BUSY | IOAPIC_RTE_REMOTE_IRR)
-/* Remapped format: the bits kept, the format bit, the index fields. */
-#define RTE_REMAP_KEPT		(APIC_ICR_VECTOR | IOAPIC_RTE_POLARITY | \
-				 APIC_ICR_LEVEL | IOAPIC_RTE_MASKED)
-#define RTE_REMAP_FORMAT	(1ULL << 48)
-#define RTE_REMAP_INDEX_SHIFT	49
-#define RTE_REMAP_INDEX_LOW	0x7fffU
-#define RTE_REMAP_INDEX15	(1ULL << 11)
 
 /* Serialises the real register selects. */
 static spinlock_t ioapic_lock;
@@ -201,15 +194,6 @@ static unsigned int pin_irte(unsigned int n, unsigned int pin)
 	return n * IOMMU_IRT_IOAPIC_PINS + pin;
 }
 
-/* @rte in the remapped format, through entry @index. */
-static __u64 rte_remapped(__u64 rte, unsigned int index)
-{
-	return (rte & RTE_REMAP_KEPT) | RTE_REMAP_FORMAT |
-	       ((__u64)(index & RTE_REMAP_INDEX_LOW) <<
-		RTE_REMAP_INDEX_SHIFT) |
-	       (index >> 15 ? RTE_REMAP_INDEX15 : 0);
-}
-
 /*
  * The owner's entry of @pin to the hardware: as written, or, with
  * interrupt remapping, its remapping entry (for the owner's CPUs only)
@@ -223,7 +207,7 @@ static void pin_program(unsigned int n, unsigned int pin)
 	if (iommu_irq_remapping()) {
 		iommu_set_irq(pin_irte(n, pin), ioapic_source(n), rte,
 			      owner ?: &root_cell);
-		rte = rte_remapped(rte, pin_irte(n, pin));
+		rte = iommu_rte_remapped(rte, pin_irte(n, pin));
 	}
 	rte_write(n, pin, rte);
 }
@@ -367,6 +351,24 @@ static void eoi_own_pins(const struct cell *cell, unsigned int n,
 	}
 }
 
+/*
+ * The root's directed EOI under interrupt remapping names the vector it
+ * wrote, while the hardware entry may carry another (AMD-Vi: the
+ * remapping index): each of its pins with that vector gets the EOI by
+ * the vector the hardware holds.
+ */
+static void eoi_root_remapped(volatile __u32 *eoi, unsigned int n,
+			      __u8 vector)
+{
+	unsigned int pin;
+
+	for (pin = 0; pin < ioapic_pins[n]; pin++)
+		if (cell_owns_pin(&root_cell, n, pin) &&
+		    (guest_rte[n][pin] & APIC_ICR_VECTOR) == vector)
+			*eoi = hw_read(n, IOAPIC_RTE_BASE + 2 * pin) &
+			       APIC_ICR_VECTOR;
+}
+
 /* Directed EOI (version 0x20 and later): for a cell with pins there. */
 static bool eoi_write(struct per_cpu *cpu, unsigned int n, __u32 value)
 {
@@ -379,7 +381,9 @@ static bool eoi_write(struct per_cpu *cpu, unsigned int n, __u32 value)
 		return true;
 	}
 	eoi = ioapic_reg(n, IOAPIC_REG_EOI);
-	if (eoi)
+	if (eoi && iommu_irq_remapping())
+		eoi_root_remapped(eoi, n, value);
+	else if (eoi)
 		*eoi = value;
 	return true;
 }

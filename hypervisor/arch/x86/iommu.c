@@ -131,13 +131,28 @@ void iommu_clear_irq(unsigned int index)
 
 int iommu_alloc_irqs(unsigned int count)
 {
-	unsigned int first = JAILHOUSE_MAX_IOAPICS * IOMMU_IRT_IOAPIC_PINS +
-			     irqs_used;
+	unsigned int align = 1, first;
 
-	if (!remaps_irqs() || count > IOMMU_IRT_ENTRIES - first)
+	while (align < count)
+		align <<= 1;
+	first = (irqs_used + align - 1) & ~(align - 1);
+	first += JAILHOUSE_MAX_IOAPICS * IOMMU_IRT_IOAPIC_PINS;
+	if (!remaps_irqs() || count > IOMMU_IRT_ENTRIES ||
+	    first > IOMMU_IRT_ENTRIES - count)
 		return -1;
-	irqs_used += count;
+	irqs_used = first + count -
+		    JAILHOUSE_MAX_IOAPICS * IOMMU_IRT_IOAPIC_PINS;
 	return first;
+}
+
+void iommu_msi_remapped(unsigned int index, __u32 *addr, __u32 *data)
+{
+	vendor->msi_remapped(index, addr, data);
+}
+
+__u64 iommu_rte_remapped(__u64 rte, unsigned int index)
+{
+	return vendor->rte_remapped(rte, index);
 }
 
 /* DMA memory: flagged so, and neither device registers nor the comm page. */

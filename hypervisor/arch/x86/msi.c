@@ -118,7 +118,7 @@ static void hw_message(const struct msi_dev *d, __u16 bdf, __u32 addr,
 /* The device's message to the hardware, remapped or as written. */
 static void program(struct msi_dev *d, __u16 bdf)
 {
-	__u32 addr = msi_remapped_address(d->irte);
+	__u32 addr, data;
 
 	if (!iommu_irq_remapping()) {
 		hw_message(d, bdf, msg_word(d->msg, 0),
@@ -129,7 +129,8 @@ static void program(struct msi_dev *d, __u16 bdf)
 		return;
 	}
 	msg_to_irtes(d, bdf);
-	hw_message(d, bdf, addr, 0);
+	iommu_msi_remapped(d->irte, &addr, &data);
+	hw_message(d, bdf, addr, data);
 }
 
 __u8 msi_find_cap(__u16 bdf, __u8 id)

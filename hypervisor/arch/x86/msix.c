@@ -130,7 +130,7 @@ static void program(const struct msix_dev *d)
 			continue;
 		}
 		entry_to_irte(d, n);
-		remapped[0] = msi_remapped_address(d->irte + n);
+		iommu_msi_remapped(d->irte + n, &remapped[0], &remapped[2]);
 		hw_entry_write(d, n, remapped, d->entry[n].ctrl);
 	}
 }

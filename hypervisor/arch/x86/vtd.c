@@ -19,6 +19,8 @@
 #include <asm/apic.h>
 #include <asm/devmap.h>
 #include <asm/iommu.h>
+#include <asm/ioapic.h>
+#include <asm/msi.h>
 #include <asm/processor.h>
 #include <asm/spinlock.h>
 #include <asm/vtd.h>
@@ -564,6 +566,29 @@ static void vtd_set_device(const struct jailhouse_pci_device *dev,
 		flush_all(u);
 }
 
+/* Remapped format: address with the handle, subhandle valid, data 0. */
+static void vtd_msi_remapped(unsigned int index, __u32 *addr, __u32 *data)
+{
+	*addr = msi_remapped_address(index);
+	*data = 0;
+}
+
+/* Remapped format: the bits kept, the format bit, the index fields. */
+#define RTE_REMAP_KEPT		(APIC_ICR_VECTOR | IOAPIC_RTE_POLARITY | \
+				 APIC_ICR_LEVEL | IOAPIC_RTE_MASKED)
+#define RTE_REMAP_FORMAT	(1ULL << 48)
+#define RTE_REMAP_INDEX_SHIFT	49
+#define RTE_REMAP_INDEX_LOW	0x7fffU
+#define RTE_REMAP_INDEX15	(1ULL << 11)
+
+static __u64 vtd_rte_remapped(__u64 rte, unsigned int index)
+{
+	return (rte & RTE_REMAP_KEPT) | RTE_REMAP_FORMAT |
+	       ((__u64)(index & RTE_REMAP_INDEX_LOW) <<
+		RTE_REMAP_INDEX_SHIFT) |
+	       (index >> 15 ? RTE_REMAP_INDEX15 : 0);
+}
+
 const struct iommu_vendor_ops vtd_ops = {
 	.init = vtd_init,
 	.enable = vtd_enable,
@@ -576,4 +601,6 @@ const struct iommu_vendor_ops vtd_ops = {
 	.poll_faults = vtd_poll_faults,
 	.set_irte = vtd_set_irte,
 	.irq_compat = vtd_irq_compat,
+	.msi_remapped = vtd_msi_remapped,
+	.rte_remapped = vtd_rte_remapped,
 };

@@ -41,10 +41,10 @@ set -eu
 . tests/vm/lib/signed.sh
 . tests/vm/lib/wait.sh
 . tests/vm/lib/edu.sh
+. tests/vm/lib/msi.sh
 name=dma-isolation
 work=/tmp/dma
 mkdir -p $work
-nic=/sys/bus/pci/devices/0000:00:02.0
 cell=sandbox-demo
 fail() {
 	echo "dma-isolation: FAIL: $*"
@@ -53,58 +53,6 @@ fail() {
 }
 state() {
 	jailhouse cell list | sed -n "s/^[0-9]*  *$cell  *\(.*[^ ]\)  *3$/\1/p"
-}
-
-# Configuration space of edu (or device $2): byte and dword at $1; $3
-# bytes of value $2 at $1.
-cfg8() { od -An -tu1 -j "$1" -N1 "${2:-$edu}/config" | tr -d ' '; }
-cfg32() { od -An -tu4 -j "$1" -N4 "${2:-$edu}/config" | tr -d ' '; }
-cfg_write() {
-	v=$(($2)) o=""
-	for i in $(seq "$3"); do
-		o="$o$(printf '\\%03o' $((v & 255)))"
-		v=$((v >> 8))
-	done
-	printf "$o" | dd of=$edu/config bs=1 seek=$(($1)) conv=notrunc 2>/dev/null
-}
-
-# Capability $1 of edu (or device $2) from its capability list, 0: none.
-find_cap() {
-	c=$(cfg8 0x34 "${2:-}")
-	while [ "$c" != 0 ] && [ "$(cfg8 "$c" "${2:-}")" != "$1" ]; do
-		c=$(cfg8 $((c + 1)) "${2:-}")
-	done
-	echo "$c"
-}
-
-# e1000e's MSI-X table (capability 0x11): Table BIR and offset, the BAR
-# from sysfs.
-msix_table() {
-	c=$(find_cap 17 $nic)
-	[ "$c" != 0 ] || return 1
-	t=$(cfg32 $((c + 4)) $nic)
-	echo $(($(sed -n "$((t % 8 + 1))p" $nic/resource | cut -d' ' -f1) +
-		t - t % 8))
-}
-
-# e1000e's interrupts so far, over every CPU.
-eth_irqs() {
-	awk '/eth0/ { for (i = 2; $i ~ /^[0-9]+$/; i++) n += $i }
-	     END { print n + 0 }' /proc/interrupts
-}
-link_ups() { dmesg | grep -c "eth0: NIC Link is Up" || true; }
-link_up() { [ "$(link_ups)" -gt "$1" ]; }
-pings() { ping -c 3 -W 2 10.0.2.2 >/dev/null; }
-
-# root_msi APIC-ID: edu's 64-bit MSI at that CPU, vector 0xdf, raised.
-root_msi() {
-	cfg_write $((msi + 4)) $((0xfee00000 | $1 << 12)) 4
-	cfg_write $((msi + 8)) 0 4
-	cfg_write $((msi + 12)) 0xdf 2
-	cfg_write $((msi + 2)) 1 2
-	reg 0x60 1
-	sleep 0.5
-	reg 0x64 1
 }
 
 # run_to_failure CELL NAME IMAGE TEST: create cell NAME from the signed

@@ -2,7 +2,8 @@
 /*
  * AMD-Vi DMA remapping (AMD I/O Virtualization Technology (IOMMU)
  * Specification, "MMIO Registers", "Device Table Entry Format", "Command
- * Buffer", "Event Log"): what amdvi.c writes to the hardware. The I/O
+ * Buffer", "Event Log", "Interrupt Remapping Tables"): what amdvi.c
+ * writes to the hardware. The I/O
  * page table entries are lib/paging.h's (paging_env.amdvi).
  */
 #ifndef _ASM_AMDVI_H
@@ -40,12 +41,27 @@
 #define AMDVI_DTE_IW		(1ULL << 62)
 #define AMDVI_DTE_DOMAIN(did)	((__u64)(did) & 0xffff)	/* quadword 1 */
 #define AMDVI_DTE_BYTES		32
+/* Quadword 2: interrupts through the table at IntTableRootPtr (IntCtl 2). */
+#define AMDVI_DTE_IV		(1ULL << 0)
+#define AMDVI_DTE_INT_TAB_LEN(log2)	((__u64)(log2) << 1)
+#define AMDVI_DTE_INT_ROOT_MASK	0x000fffffffffffc0ULL
+#define AMDVI_DTE_INT_CTL_REMAP	(2ULL << 60)
+
+/* 32-bit interrupt remapping entry (GAEn clear), xAPIC destination. */
+#define AMDVI_IRTE_REMAP_EN	(1U << 0)
+#define AMDVI_IRTE_INT_TYPE(t)	((__u32)(t) << 2)	/* 0 fixed, 1 arbitrated */
+#define AMDVI_IRTE_DM		(1U << 6)		/* logical destination */
+#define AMDVI_IRTE_DEST(d)	((__u32)(d) << 8)
+#define AMDVI_IRTE_VECTOR(v)	((__u32)(v) << 16)
+/* What a remapped device writes: the index in data bits 0-7 (type fixed). */
+#define AMDVI_MSI_ADDRESS	0xfee00000U
 
 /* Commands: opcode in bits 60-63 of the first quadword. */
 #define AMDVI_CMD_OP(op)	((__u64)(op) << 60)
 #define AMDVI_CMD_COMPLETION_WAIT	AMDVI_CMD_OP(1)
 #define AMDVI_CMD_INV_DEVTAB_ENTRY	AMDVI_CMD_OP(2)
 #define AMDVI_CMD_INV_IOMMU_PAGES	AMDVI_CMD_OP(3)
+#define AMDVI_CMD_INV_INT_TABLE		AMDVI_CMD_OP(5)
 #define AMDVI_CMD_WAIT_STORE		(1ULL << 0)
 #define AMDVI_CMD_PAGES_DOMAIN(did)	((__u64)(did) << 32)
 /* Second quadword: every page (S, the all-ones address) and the PDEs. */

@@ -5,7 +5,7 @@
  * device, failing its cell) and calls one instance of struct
  * iommu_vendor_ops, picked by the type of the platform's units: VT-d
  * (vtd.c) or AMD-Vi (amdvi.c: device table, its own page table format,
- * command buffer, event log; no interrupt remapping yet).
+ * command buffer, event log, per-device interrupt remapping tables).
  */
 #ifndef _ASM_IOMMU_H
 #define _ASM_IOMMU_H
@@ -68,6 +68,10 @@ struct iommu_vendor_ops {
 	 * IOAPICs change format at enable and disable) or block them.
 	 */
 	void (*irq_compat)(bool allow);
+	/** The MSI (@addr, @data) a device writes to raise entry @index. */
+	void (*msi_remapped)(unsigned int index, __u32 *addr, __u32 *data);
+	/** IOAPIC entry @rte (trigger, polarity, mask kept) naming @index. */
+	__u64 (*rte_remapped)(__u64 rte, unsigned int index);
 };
 
 /* Interrupt remapping entries: 128 per IOAPIC, then MSI vectors. */
@@ -96,7 +100,17 @@ bool iommu_set_irq(unsigned int index, __u32 sid, __u64 rte,
 /** The entry is cleared: its interrupts fault. */
 void iommu_clear_irq(unsigned int index);
 
-/** @count consecutive entries for a device's MSIs. Return: first, or -1. */
+/**
+ * @count consecutive entries for a device's MSIs, the first aligned to
+ * @count rounded up to a power of two (a multi-message MSI ORs its
+ * number into the data). Return: first, or -1.
+ */
 int iommu_alloc_irqs(unsigned int count);
+
+/** The message a device writes to raise remapping entry @index. */
+void iommu_msi_remapped(unsigned int index, __u32 *addr, __u32 *data);
+
+/** IOAPIC entry @rte in the remapped form that names entry @index. */
+__u64 iommu_rte_remapped(__u64 rte, unsigned int index);
 
 #endif /* !_ASM_IOMMU_H */
