@@ -80,6 +80,10 @@ static int read_text(const char *path, struct text *t)
 		return errno == ENOENT ? 0 : -errno;
 	err = read_fd(fd, t);
 	close(fd);
+	if (err) {
+		free(t->buf);
+		t->buf = NULL;
+	}
 	return err;
 }
 
