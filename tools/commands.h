@@ -54,6 +54,27 @@ bool jailhouse_explain_refusal(const struct signed_input *in,
 int jailhouse_floors_restore(int dev);
 int jailhouse_floors_save(int dev);
 
+/* Where the tool keeps what outlives the module (floors, history). */
+#define JAILHOUSE_STATE_DIR	"/var/lib/jailhouse"
+#define JAILHOUSE_HISTORY_FILE	JAILHOUSE_STATE_DIR "/measurements"
+
+/** Create JAILHOUSE_STATE_DIR if missing. Return: 0 or -errno. */
+int jailhouse_state_dir(void);
+
+/**
+ * Replace the file at @path whole by the @num parts of @iov (state-file.c):
+ * written to PATH.new, synced, renamed. Return: 0 or -errno.
+ */
+struct iovec;
+int jailhouse_replace_file(const char *path, const struct iovec *iov,
+			   int num);
+
+/**
+ * Keep the logs of this boot's loads in JAILHOUSE_HISTORY_FILE
+ * (history.c). Return: 0 or -errno, printed.
+ */
+int jailhouse_history_save(void);
+
 /**
  * The loader's floors on device @dev into *@floors (malloc'ed; free it).
  * Return: how many, or -errno (*@floors then NULL).

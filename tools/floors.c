@@ -14,14 +14,10 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "commands.h"
-
-/* The directories of JAILHOUSE_FLOORS_FILE, outermost first. */
-static const char *const floors_dirs[] = {
-	"/var", "/var/lib", "/var/lib/jailhouse",
-};
 
 static int file_error(const char *reason, int err)
 {
@@ -82,32 +78,25 @@ int jailhouse_floors_restore(int dev)
 	return err;
 }
 
-/* Write to a temporary file and rename it over the old one. */
-static int write_floors(const struct jailhouse_floor *floors,
-			unsigned int num)
+/* The header and @num floors, replacing the file whole. */
+static int write_floors(struct jailhouse_floor *floors, unsigned int num)
 {
-	const char *tmp = JAILHOUSE_FLOORS_FILE ".new";
 	struct jailhouse_floors_file hdr = {
 		.revision = JAILHOUSE_FLOORS_REVISION,
 		.num = num,
 	};
-	size_t size = num * sizeof(*floors), i;
-	int fd, err = 0;
+	struct iovec parts[] = {
+		{ .iov_base = &hdr, .iov_len = sizeof(hdr) },
+		{ .iov_base = floors, .iov_len = num * sizeof(*floors) },
+	};
+	int err;
 
 	memcpy(hdr.magic, JAILHOUSE_FLOORS_MAGIC, sizeof(hdr.magic));
-	for (i = 0; i < sizeof(floors_dirs) / sizeof(floors_dirs[0]); i++)
-		if (mkdir(floors_dirs[i], 0755) && errno != EEXIST)
-			return file_error(strerror(errno), -errno);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0)
-		return file_error(strerror(errno), -errno);
-	if (write(fd, &hdr, sizeof(hdr)) != sizeof(hdr) ||
-	    write(fd, floors, size) != (ssize_t)size || fsync(fd))
-		err = -EIO;
-	if (close(fd) || err || rename(tmp, JAILHOUSE_FLOORS_FILE)) {
-		unlink(tmp);
+	err = jailhouse_state_dir();
+	if (err)
+		return file_error(strerror(-err), err);
+	if (jailhouse_replace_file(JAILHOUSE_FLOORS_FILE, parts, 2))
 		return file_error("cannot save the floors", -EIO);
-	}
 	return 0;
 }
 

@@ -83,6 +83,8 @@ int jailhouse_ioctl_signed(unsigned long request, void *arg, const char *what,
 				strerror(-ret));
 	} else if (!ret && verifies(request)) {
 		ret = jailhouse_floors_save(fd);
+		if (!ret)
+			ret = jailhouse_history_save();
 	}
 	close(fd);
 	return ret;

@@ -28,6 +28,24 @@ replay_log() {
 	echo "$pcr"
 }
 
+# The value the history in file $1 (one segment per load, each with its
+# pcr-base line) replays to from zero; fails if a segment's base is not
+# where the segments before it replay to.
+replay_history() {
+	local pcr=0000000000000000000000000000000000000000000000000000000000000000
+	local seg f
+
+	seg=$(mktemp -d)
+	awk -v dir="$seg" '/^0 pcr-base / { n++ } { print >dir "/" n }' "$1"
+	for f in $(ls "$seg" | sort -n); do
+		[ "$(sed -n '1s/^0 pcr-base pcr[0-9]* 0 sha256:\([0-9a-f]*\) - base$/\1/p' \
+			"$seg/$f")" = "$pcr" ] || { rm -rf "$seg"; return 1; }
+		pcr=$(replay_log "$seg/$f")
+	done
+	rm -rf "$seg"
+	echo "$pcr"
+}
+
 # The SHA-1 value of PCR 10 that IMA's text list $1 replays to: its
 # template hashes folded in order, a violation's zeros extended as ones.
 replay_ima() {

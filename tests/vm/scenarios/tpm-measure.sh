@@ -12,9 +12,9 @@
 # PCR 10 (SHA-1 bank: the 6.1 kernel's text list gives SHA-1); the
 # rollback floors live in TPM NV storage, so that deleting the floors
 # file and reloading the module does not let an older image back, a
-# floor log changed behind the loader's back refuses every image, and
-# the owner's reset (undefining the indexes; docs/attestation.md) clears
-# them.
+# floor log changed behind the loader's back refuses every image, the
+# tool's history of the loads replays from zero, and the owner's reset
+# (undefining the indexes; docs/attestation.md) clears them.
 set -eu
 . tests/vm/lib/signed.sh
 . tests/vm/lib/tpm.sh
@@ -96,6 +96,13 @@ dmesg | tail -n 3 | grep -q "security version 1 below the floor 3 held in the TP
 	fail "no TPM floor in the kernel log"
 jailhouse policy load pol3 || fail "version 3 refused"
 check_replay "after reload"
+# The tool kept the first load's log: the history replays from zero.
+history=/var/lib/jailhouse/measurements
+[ "$(grep -c '^0 pcr-base ' $history)" = 2 ] ||
+	fail "history has not the 2 loads: $(cat $history)"
+[ "$(replay_history $history)" = "$(pcr_value $TPM_PCR)" ] ||
+	fail "history does not replay from zero to PCR $TPM_PCR"
+step "after reload: the history of 2 loads replays from zero"
 
 step "a floor log changed behind the loader's back refuses every image"
 export TPM2TOOLS_TCTI=device:/dev/tpmrm0
