@@ -19,20 +19,22 @@
 #include "../lib/policy.h"
 #include "policy-tool.h"
 
-static int usage(void)
-{
-	fprintf(stderr,
-		"usage: jh-policy compile POLICY.policy [-o OUT.pol]\n"
-		"       jh-policy show POLICY\n"
-		"       jh-policy check POLICY CELL [--signer CERT] "
-		"[--system SYSTEM]\n"
-		"Without -o, compile writes POLICY.pol. show prints a policy\n"
-		"as text that compiles back to the same bytes. show and check\n"
-		"take text or binary files; with --signer, check also checks\n"
-		"that the certificate's key may sign the cell; with --system,\n"
-		"that the cell passes jh-config check against SYSTEM.\n");
-	return 2;
-}
+static const char *const usage_lines[] = {
+	"compile POLICY.policy [-o OUT.pol]",
+	"show POLICY",
+	"check POLICY CELL [--signer CERT] [--system SYSTEM]",
+	NULL
+};
+
+static const struct tool_usage usage = {
+	.prog = "jh-policy",
+	.lines = usage_lines,
+	.notes = "Without -o, compile writes POLICY.pol. show prints a policy\n"
+		 "as text that compiles back to the same bytes. show and check\n"
+		 "take text or binary files; with --signer, check also checks\n"
+		 "that the certificate's key may sign the cell; with --system,\n"
+		 "that the cell passes jh-config check against SYSTEM.\n",
+};
 
 /* A policy file, compiled if it is text. */
 static int load_policy(const char *path, struct config_blob *blob,
@@ -165,5 +167,5 @@ static int run(int argc, char **argv, char *error)
 
 int main(int argc, char **argv)
 {
-	return config_tool_main("jh-policy", argc, argv, run, usage);
+	return config_tool_main(argc, argv, run, &usage);
 }

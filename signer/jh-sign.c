@@ -13,6 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <jailhouse/version.h>
+
 #include "check.h"
 #include "creds.h"
 #include "error.h"
@@ -32,36 +34,47 @@ struct options {
 	bool detach;
 	bool has_version;
 	bool force;
-	bool help;
+	bool help, print_version;
 	__u32 rights;
 	unsigned long version, min_version, bits, days;
 };
 
-static void usage(FILE *out)
+#define KEYGEN_SYNOPSIS \
+	"keygen [--key KEY] [--cert CERT] [--cn NAME] [--bits N]\n" \
+	"               [--days N] [--types all|TYPE,...]\n"
+#define KEYGEN_NOTES \
+	"keygen --types: what the key may sign (default cell,inmate; the\n" \
+	"platform's hypervisor, system and policy only if named, or all).\n"
+
+/* The usage of keygen (@keygen) or of the whole tool. */
+static void usage(FILE *out, bool keygen)
 {
+	if (keygen) {
+		fprintf(out, "Usage: jh-sign " KEYGEN_SYNOPSIS "\n"
+			KEYGEN_NOTES);
+		return;
+	}
 	fprintf(out,
 "Usage: jh-sign [--key KEY] [--cert CERT] [-o OUT | --detach [-o OUT]]\n"
-"               [--type TYPE] [--name NAME | --cell NAME] [--version N]\n"
-"               [--policy POLICY] [--force] FILE\n"
+"               [--type TYPE] [--name NAME | --cell NAME]\n"
+"               [-s|--security-version N] [--policy POLICY] [--force] FILE\n"
 "       jh-sign --verify [--cert CERT] [--type TYPE] [--name NAME]\n"
 "               [--min-version N] FILE\n"
 "       jh-sign --info FILE\n"
-"       jh-sign keygen [--key KEY] [--cert CERT] [--cn NAME] [--bits N]\n"
-"               [--days N] [--types all|TYPE,...]\n\n"
+"       jh-sign " KEYGEN_SYNOPSIS
+"       jh-sign --help | --version\n\n"
 "TYPE: hypervisor, system, cell, inmate or policy. Key and certificate\n"
 "default to $JH_SIGN_KEY and $JH_SIGN_CERT, else %s and %s;\n"
 "either may be a PKCS#11 URI (pkcs11:token=T;object=O;pin-value=P).\n"
 "Cells are checked against POLICY ($JH_SIGN_POLICY, else %s\n"
 "if present) and not signed if they violate it, unless --force; so\n"
 "are images of a type the certificate does not grant.\n"
-"keygen --types: what the key may sign (default cell,inmate; the\n"
-"platform's hypervisor, system and policy only if named, or all).\n",
-		JH_DEFAULT_KEY, JH_DEFAULT_CERT, JH_DEFAULT_POLICY);
+KEYGEN_NOTES, JH_DEFAULT_KEY, JH_DEFAULT_CERT, JH_DEFAULT_POLICY);
 }
 
 enum { OPT_KEY = 256, OPT_CERT, OPT_DETACH, OPT_TYPE, OPT_NAME, OPT_CELL,
-       OPT_VERSION, OPT_VERIFY, OPT_INFO, OPT_MIN_VERSION, OPT_CN, OPT_BITS,
-       OPT_DAYS, OPT_POLICY, OPT_FORCE, OPT_TYPES, OPT_HELP };
+       OPT_VERIFY, OPT_INFO, OPT_MIN_VERSION, OPT_CN, OPT_BITS,
+       OPT_DAYS, OPT_POLICY, OPT_FORCE, OPT_TYPES, OPT_VERSION };
 
 static const struct option long_options[] = {
 	{ "key", required_argument, NULL, OPT_KEY },
@@ -71,7 +84,7 @@ static const struct option long_options[] = {
 	{ "type", required_argument, NULL, OPT_TYPE },
 	{ "name", required_argument, NULL, OPT_NAME },
 	{ "cell", required_argument, NULL, OPT_CELL },
-	{ "version", required_argument, NULL, OPT_VERSION },
+	{ "security-version", required_argument, NULL, 's' },
 	{ "verify", no_argument, NULL, OPT_VERIFY },
 	{ "info", no_argument, NULL, OPT_INFO },
 	{ "min-version", required_argument, NULL, OPT_MIN_VERSION },
@@ -81,7 +94,8 @@ static const struct option long_options[] = {
 	{ "policy", required_argument, NULL, OPT_POLICY },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "types", required_argument, NULL, OPT_TYPES },
-	{ "help", no_argument, NULL, OPT_HELP },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -120,7 +134,7 @@ static int parse_option(int opt, struct options *o)
 		if (!o->type)
 			o->type = JAILHOUSE_IMAGE_INMATE;
 		return 0;
-	case OPT_VERSION:
+	case 's':
 		o->has_version = true;
 		return parse_number(optarg, UINT32_MAX, &o->version);
 	case OPT_VERIFY: o->mode = MODE_VERIFY; return 0;
@@ -137,6 +151,18 @@ static int parse_option(int opt, struct options *o)
 	}
 }
 
+/*
+ * --version takes no value and comes alone: refused after anything else,
+ * it cannot be a security version (-s) mistaken for a version request.
+ */
+static int version_alone(void)
+{
+	fprintf(stderr, "jh-sign: --version prints the version and takes "
+		"nothing else; the security version is -s or "
+		"--security-version\n");
+	return -EINVAL;
+}
+
 static int parse_options(int argc, char *argv[], struct options *o)
 {
 	int opt, err;
@@ -150,11 +176,15 @@ static int parse_options(int argc, char *argv[], struct options *o)
 		argc--;
 		argv++;
 	}
-	while ((opt = getopt_long(argc, argv, "o:", long_options,
+	while ((opt = getopt_long(argc, argv, "ho:s:", long_options,
 				  NULL)) != -1) {
-		if (opt == OPT_HELP) {
+		if (opt == 'h') {
 			o->help = true;
 			return 0;
+		}
+		if (opt == OPT_VERSION) {
+			o->print_version = true;
+			return argc == 2 ? 0 : version_alone();
 		}
 		err = parse_option(opt, o);
 		if (err)
@@ -210,7 +240,7 @@ static int pick_version(const struct options *o, const struct jh_sigfile *f,
 {
 	if (id->has_version && o->has_version && o->version != id->version)
 		return jh_fail(f->path, -EINVAL, "carries security version "
-			       "%u, refusing --version %lu", id->version,
+			       "%u, refusing --security-version %lu", id->version,
 			       o->version);
 	hdr->security_version = id->has_version ? id->version : o->version;
 	return 0;
@@ -351,11 +381,15 @@ int main(int argc, char *argv[])
 
 	err = parse_options(argc, argv, &o);
 	if (o.help) {
-		usage(stdout);
+		usage(stdout, o.mode == MODE_KEYGEN);
+		return 0;
+	}
+	if (o.print_version && !err) {
+		printf("jh-sign %s\n", JAILHOUSE_VERSION);
 		return 0;
 	}
 	if (err) {
-		usage(stderr);
+		usage(stderr, o.mode == MODE_KEYGEN);
 		return 2;
 	}
 	if (o.mode == MODE_KEYGEN)

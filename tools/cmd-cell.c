@@ -29,7 +29,6 @@ struct subcommand {
 	const char *name;
 	int (*run)(int argc, char *argv[]);
 	int min_argc, max_argc;		/* max_argc 0: no limit */
-	const char *args;
 };
 
 static int usage_error(const char *what, const char *reason)
@@ -501,32 +500,16 @@ static int cell_linux(int argc, char *argv[])
 	return err;
 }
 
-#define CELL_REF	"{ID | [--name] NAME}"
-
 static const struct subcommand subcommands[] = {
-	{ "create", cell_create, 2, 2, "CELL.cell" },
-	{ "load", cell_load, 3, 0,
-	  CELL_REF " IMAGE [-a|--address ADDRESS] [IMAGE [-a ADDRESS]]..." },
-	{ "start", cell_start, 2, 3, CELL_REF },
-	{ "shutdown", cell_shutdown, 2, 3, CELL_REF },
-	{ "destroy", cell_destroy, 2, 3, CELL_REF },
-	{ "list", cell_list, 1, 1, "" },
-	{ "stats", cell_stats, 2, 3, CELL_REF },
-	{ "linux", cell_linux, 1, 0,
-	  "CELL.cell bzImage [-i|--initrd FILE] [-c|--cmdline \"STRING\" | "
-	  "-C|--cmdline-file FILE] [-l|--loader FILE]" },
+	{ "create", cell_create, 2, 2 },
+	{ "load", cell_load, 3, 0 },
+	{ "start", cell_start, 2, 3 },
+	{ "shutdown", cell_shutdown, 2, 3 },
+	{ "destroy", cell_destroy, 2, 3 },
+	{ "list", cell_list, 1, 1 },
+	{ "stats", cell_stats, 2, 3 },
+	{ "linux", cell_linux, 1, 0 },
 };
-
-static void print_usage(FILE *out)
-{
-	size_t i;
-
-	fprintf(out, "Usage:\n");
-	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
-		fprintf(out, "  jailhouse cell %s%s%s\n",
-			subcommands[i].name, *subcommands[i].args ? " " : "",
-			subcommands[i].args);
-}
 
 static bool argc_fits(const struct subcommand *sub, int argc)
 {
@@ -539,12 +522,6 @@ int cmd_cell(int argc, char *argv[])
 	const struct subcommand *sub;
 	size_t i;
 
-	/* `cell --help`, `cell SUBCOMMAND --help` (or -h). */
-	if ((argc == 2 || argc == 3) && (!strcmp(argv[argc - 1], "--help") ||
-					 !strcmp(argv[argc - 1], "-h"))) {
-		print_usage(stdout);
-		return 0;
-	}
 	for (i = 0; argc > 1 &&
 	     i < sizeof(subcommands) / sizeof(subcommands[0]); i++) {
 		sub = &subcommands[i];
@@ -552,6 +529,6 @@ int cmd_cell(int argc, char *argv[])
 		    argc_fits(sub, argc - 1))
 			return sub->run(argc - 1, argv + 1);
 	}
-	print_usage(stderr);
+	jailhouse_usage(stderr, "cell", argc > 1 ? argv[1] : NULL);
 	return -EINVAL;
 }

@@ -144,6 +144,6 @@ int cmd_hypervisor(int argc, char *argv[])
 {
 	if (argc == 2 && strcmp(argv[1], "info") == 0)
 		return hypervisor_info();
-	fprintf(stderr, "Usage: jailhouse hypervisor info\n");
+	jailhouse_usage(stderr, "hypervisor", NULL);
 	return -EINVAL;
 }

@@ -172,8 +172,7 @@ int cmd_keyring(int argc, char *argv[])
 		return keyring_list();
 	if (argc == 2 && strcmp(argv[1], "lock") == 0)
 		return write_file(KEYRING_LOCKED, "1");
-	fprintf(stderr, "Usage: jailhouse keyring add CERT.der | list | "
-		"lock\n");
+	jailhouse_usage(stderr, "keyring", NULL);
 	return -EINVAL;
 }
 
@@ -185,7 +184,7 @@ int cmd_measurements(int argc, char *argv[])
 
 	(void)argv;
 	if (argc != 1) {
-		fprintf(stderr, "Usage: jailhouse measurements\n");
+		jailhouse_usage(stderr, "measurements", NULL);
 		return -EINVAL;
 	}
 	fd = open(MEASUREMENTS, O_RDONLY | O_CLOEXEC);

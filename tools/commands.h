@@ -10,9 +10,16 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include <jailhouse/ioctl.h>
 #include <jailhouse/signature.h>
+
+/**
+ * Print the usage of command @cmd (subcommand @sub, NULL: all of them)
+ * to @out: stdout for --help, stderr after a malformed command line.
+ */
+void jailhouse_usage(FILE *out, const char *cmd, const char *sub);
 
 /** Open /dev/jailhouse; on failure print why and return -errno. */
 int jailhouse_open_device(void);

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Whole-file reading and writing for jh-config and jh-policy, and the
- * main() they share.
+ * Whole-file reading and writing for jh-config and jh-policy.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -161,24 +160,4 @@ int config_write_file(const char *path, const void *data, size_t size,
 		remove(path);
 	}
 	return ret;
-}
-
-int config_tool_main(const char *prog, int argc, char **argv,
-		     int (*run)(int argc, char **argv, char *error),
-		     int (*usage)(void))
-{
-	char error[CONFIG_ERROR_LEN] = "";
-	int ret;
-
-	if (argc < 3)
-		return usage();
-	ret = run(argc, argv, error);
-	if (ret == -EINVAL && !error[0])
-		return usage();
-	if (ret) {
-		fprintf(stderr, "%s: %s\n", prog,
-			error[0] ? error : strerror(-ret));
-		return 1;
-	}
-	return 0;
 }

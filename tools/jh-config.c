@@ -15,20 +15,23 @@
 #include "config-tool.h"
 #include "create.h"
 
-static int usage(void)
-{
-	fprintf(stderr,
-		"usage: jh-config build CONFIG.conf [-o OUT.cell]\n"
-		"       jh-config show CONFIG.cell\n"
-		"       jh-config check SYSTEM [CELL...]\n"
-		"       jh-config import JAILHOUSE.cell [-o OUT.cell]\n"
-		"       jh-config create [--sysroot DIR] [-o OUT.conf]\n"
-		"Files given to check may be text or binary. Without -o,\n"
-		"build writes CONFIG.cell, import and create print the text.\n"
-		"create describes this machine (or the one captured under "
-		"DIR).\n");
-	return 2;
-}
+static const char *const usage_lines[] = {
+	"build CONFIG.conf [-o OUT.cell]",
+	"show CONFIG.cell",
+	"check SYSTEM [CELL...]",
+	"import JAILHOUSE.cell [-o OUT.cell]",
+	"create [--sysroot DIR] [-o OUT.conf]",
+	NULL
+};
+
+static const struct tool_usage usage = {
+	.prog = "jh-config",
+	.lines = usage_lines,
+	.notes = "Files given to check may be text or binary. Without -o,\n"
+		 "build writes CONFIG.cell, import and create print the text.\n"
+		 "create describes this machine (or the one captured under "
+		 "DIR).\n",
+};
 
 static int cmd_build(const char *in, const char *out, char *error)
 {
@@ -159,7 +162,7 @@ static int run(int argc, char **argv, char *error)
 {
 	const char *cmd = argv[1], *out;
 
-	if (strcmp(cmd, "check") == 0)
+	if (strcmp(cmd, "check") == 0 && argc > 2)
 		return cmd_check(argv + 2, (unsigned int)argc - 2, error);
 	if (strcmp(cmd, "create") == 0)
 		return create_args(argc, argv, error);
@@ -176,5 +179,5 @@ static int run(int argc, char **argv, char *error)
 
 int main(int argc, char **argv)
 {
-	return config_tool_main("jh-config", argc, argv, run, usage);
+	return config_tool_main(argc, argv, run, &usage);
 }

@@ -89,7 +89,7 @@ struct jailhouse_sig_header {
 	__u32 type;
 	/** Bytes of payload before this header. */
 	__u64 payload_size;
-	/** Security version for rollback protection (jh-sign --version). */
+	/** Security version for rollback protection (jh-sign --security-version). */
 	__u32 security_version;
 	/** Must be 0. */
 	__u32 flags;
