@@ -36,7 +36,19 @@ static const struct tool_usage usage = {
 		 "that the cell passes jh-config check against SYSTEM.\n",
 };
 
-/* A policy file, compiled if it is text. */
+/* A binary policy @blob read from @path, validated as the loader will. */
+static int validate_binary(const char *path, struct config_blob *blob,
+			   char *error)
+{
+	struct jailhouse_config_error err;
+
+	if (!jailhouse_policy_validate(blob->data, blob->size, &err))
+		return 0;
+	config_blob_free(blob);
+	return config_invalid(error, path, &err);
+}
+
+/* A policy file, compiled if it is text, validated if it is binary. */
 static int load_policy(const char *path, struct config_blob *blob,
 		       char *error)
 {
@@ -44,6 +56,8 @@ static int load_policy(const char *path, struct config_blob *blob,
 	int ret;
 
 	ret = config_read_file(path, &text, error);
+	if (!ret && policy_is_binary(&text))
+		ret = validate_binary(path, &text, error);
 	if (ret || policy_is_binary(&text)) {
 		*blob = text;
 		return ret;
@@ -108,6 +122,17 @@ static int check_system(const char *path, const char *cell_path,
 	return ret;
 }
 
+/* The cell a check is about, validated with its file's name. */
+static int validate_cell(const char *path, const struct config_blob *cell,
+			 char *error)
+{
+	struct jailhouse_config_error err;
+
+	if (!jailhouse_cell_validate(cell->data, cell->size, &err))
+		return 0;
+	return config_invalid(error, path, &err);
+}
+
 static int cmd_check(const char *policy_path, const char *cell_path,
 		     const char *cert, const char *system, char *error)
 {
@@ -120,6 +145,7 @@ static int cmd_check(const char *policy_path, const char *cell_path,
 	if (ret)
 		return ret;
 	ret = config_load(cell_path, &cell, error) ?:
+	      validate_cell(cell_path, &cell, error) ?:
 	      policy_check_cell(stdout, &policy, &cell, cert ? &signer : NULL,
 				error);
 	if (!ret && system)

@@ -30,6 +30,7 @@ enum mode { MODE_SIGN, MODE_VERIFY, MODE_INFO, MODE_KEYGEN };
 struct options {
 	enum mode mode;
 	const char *key, *cert, *output, *name, *cn, *policy;
+	const char *name_option;	/* "--name" or "--cell" */
 	__u32 type;
 	bool detach;
 	bool has_version;
@@ -111,6 +112,17 @@ static int parse_number(const char *arg, unsigned long max,
 	return 0;
 }
 
+static int parse_bits(const char *arg, unsigned long *bits)
+{
+	int err = parse_number(arg, 16384, bits);
+
+	if (!err && *bits < JAILHOUSE_SIG_MIN_RSA_BITS)
+		return jh_fail("--bits", -EINVAL, "%lu: RSA keys under %d bits "
+			       "are refused", *bits,
+			       JAILHOUSE_SIG_MIN_RSA_BITS);
+	return err;
+}
+
 static int parse_type(const char *arg, __u32 *type)
 {
 	*type = jailhouse_sig_type_from_name(arg);
@@ -128,9 +140,13 @@ static int parse_option(int opt, struct options *o)
 	case 'o': o->output = optarg; return 0;
 	case OPT_DETACH: o->detach = true; return 0;
 	case OPT_TYPE: return parse_type(optarg, &o->type);
-	case OPT_NAME: o->name = optarg; return 0;
+	case OPT_NAME:
+		o->name = optarg;
+		o->name_option = "--name";
+		return 0;
 	case OPT_CELL:
 		o->name = optarg;
+		o->name_option = "--cell";
 		if (!o->type)
 			o->type = JAILHOUSE_IMAGE_INMATE;
 		return 0;
@@ -144,7 +160,7 @@ static int parse_option(int opt, struct options *o)
 	case OPT_CN: o->cn = optarg; return 0;
 	case OPT_POLICY: o->policy = optarg; return 0;
 	case OPT_FORCE: o->force = true; return 0;
-	case OPT_BITS: return parse_number(optarg, 16384, &o->bits);
+	case OPT_BITS: return parse_bits(optarg, &o->bits);
 	case OPT_DAYS: return parse_number(optarg, 36500, &o->days);
 	case OPT_TYPES: return jh_parse_rights(optarg, &o->rights);
 	default: return -EINVAL;
@@ -218,6 +234,25 @@ static int pick_type(const struct options *o, const struct jh_sigfile *f,
 	return 0;
 }
 
+/* A name given as an option, blamed on the option if the loader would
+ * refuse it: empty, too long, blank or unprintable. */
+static int check_name_option(const struct options *o)
+{
+	const char *c;
+
+	if (!o->name[0])
+		return jh_fail(o->name_option, -EINVAL, "empty name");
+	if (strlen(o->name) >= JAILHOUSE_SIG_NAME_LEN)
+		return jh_fail(o->name_option, -EINVAL, "'%s' is longer than "
+			       "%d bytes", o->name, JAILHOUSE_SIG_NAME_LEN - 1);
+	for (c = o->name; *c; c++)
+		if (*c <= 0x20 || *c > 0x7e)
+			return jh_fail(o->name_option, -EINVAL, "'%s' holds a "
+				       "blank or unprintable character",
+				       o->name);
+	return 0;
+}
+
 static int pick_name(const struct options *o, const struct jh_sigfile *f,
 		     const struct jh_image_id *id, char *name)
 {
@@ -226,9 +261,8 @@ static int pick_name(const struct options *o, const struct jh_sigfile *f,
 			       "name '%s'", id->name, o->name);
 	if (id->name[0])
 		o = NULL;
-	if (o && o->name && strlen(o->name) >= JAILHOUSE_SIG_NAME_LEN)
-		return jh_fail(f->path, -EINVAL, "name longer than %d bytes",
-			       JAILHOUSE_SIG_NAME_LEN - 1);
+	if (o && o->name && check_name_option(o))
+		return -EINVAL;
 	strncpy(name, o && o->name ? o->name : id->name,
 		JAILHOUSE_SIG_NAME_LEN);
 	return 0;
@@ -246,6 +280,25 @@ static int pick_version(const struct options *o, const struct jh_sigfile *f,
 	return 0;
 }
 
+/* What the loader would refuse for its size: nothing, or too much. */
+static int check_payload_size(const struct jh_sigfile *f)
+{
+	__u64 size = jh_sigfile_payload_size(f);
+	__u64 room = JAILHOUSE_SIG_MAX_FILE - JAILHOUSE_SIG_MAX_CMS_SIZE -
+		     sizeof(struct jailhouse_sig_header) -
+		     sizeof(struct jailhouse_sig_trailer);
+
+	if (size == 0)
+		return jh_fail(f->path, -EINVAL, "empty image");
+	if (size > room)
+		return jh_fail(f->path, -EFBIG, "%llu bytes; signed, it could "
+			       "exceed the %d MiB the loader reads (at most "
+			       "%llu bytes)", (unsigned long long)size,
+			       JAILHOUSE_SIG_MAX_FILE >> 20,
+			       (unsigned long long)room);
+	return 0;
+}
+
 static int build_header(const struct options *o, const struct jh_sigfile *f,
 			struct jailhouse_sig_header *hdr)
 {
@@ -254,7 +307,9 @@ static int build_header(const struct options *o, const struct jh_sigfile *f,
 	int err;
 
 	memset(hdr, 0, sizeof(*hdr));
-	err = jh_recognise(f, &id);
+	err = check_payload_size(f);
+	if (!err)
+		err = jh_recognise(f, &id);
 	if (!err)
 		err = pick_type(o, f, &id, hdr);
 	if (!err)

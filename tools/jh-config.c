@@ -107,24 +107,22 @@ static int cmd_import(const char *in, const char *out, char *error)
 	return ret;
 }
 
-/* Write to @out, or to stdout if NULL. */
+/* Write to @out (whole or not at all), or to stdout if NULL. */
 static int cmd_create(const char *root, const char *out, char *error)
 {
-	FILE *f = out ? fopen(out, "w") : stdout;
+	struct config_blob text = { 0 };
+	FILE *f = out ? open_memstream((char **)&text.data, &text.size) :
+			stdout;
 	int ret;
 
-	if (!f) {
-		ret = -errno;
-		snprintf(error, CONFIG_ERROR_LEN, "%s: %s", out,
-			 strerror(errno));
-		return ret;
-	}
+	if (!f)
+		return -ENOMEM;
 	ret = config_create(f, root, error);
-	if (out && fclose(f) && !ret) {
-		ret = -errno;
-		snprintf(error, CONFIG_ERROR_LEN, "%s: %s", out,
-			 strerror(errno));
-	}
+	if (out && fclose(f) && !ret)
+		ret = -ENOMEM;
+	if (out && !ret)
+		ret = config_write_file(out, text.data, text.size, error);
+	config_blob_free(&text);
 	return ret;
 }
 

@@ -107,6 +107,12 @@ JAILHOUSE_ABI_SIZE(struct jailhouse_sig_header, 64);
 #define JAILHOUSE_SIG_TRAILER_MAGIC	"~Jailhouse sig~\n"
 #define JAILHOUSE_SIG_TRAILER_REVISION	1
 
+/* Largest signed file the loader reads (jh-sign writes no larger). */
+#define JAILHOUSE_SIG_MAX_FILE		(64 << 20)
+
+/* Shortest RSA key jh-sign signs with or makes. */
+#define JAILHOUSE_SIG_MIN_RSA_BITS	2048
+
 /* Largest signature block a reader accepts (certificates included). */
 #define JAILHOUSE_SIG_MAX_CMS_SIZE	(64 * 1024)
 
