@@ -72,6 +72,9 @@ int cmd_enable(int argc, char *argv[]);
 int cmd_disable(int argc, char *argv[]);
 int cmd_console(int argc, char *argv[]);
 
+/* `jailhouse config create|check`: jh-config's (cmd-config.c). */
+int cmd_config(int argc, char *argv[]);
+
 /* `jailhouse hypervisor info` (cmd-hypervisor.c). */
 int cmd_hypervisor(int argc, char *argv[]);
 

@@ -31,6 +31,8 @@ static const struct command commands[] = {
 	{ "console", cmd_console, "[-f]: print (and follow) its console" },
 	{ "cell", cmd_cell,
 	  "create|load|start|shutdown|destroy|list|stats|linux: cells" },
+	{ "config", cmd_config,
+	  "create|check: jh-config create and check" },
 	{ "hypervisor", cmd_hypervisor,
 	  "info: memory pool use, VM exits per CPU by reason" },
 	{ "keyring", cmd_keyring,
@@ -60,6 +62,9 @@ static const char *const usage_lines[] = {
 	"cell linux CELL.cell bzImage [-i|--initrd FILE] "
 		"[-c|--cmdline \"STRING\" | -C|--cmdline-file FILE] "
 		"[-l|--loader FILE]",
+	"config create [--sysroot DIR] [--mem-hv SIZE] [--mem-inmates SIZE] "
+		"[-o OUT.conf]",
+	"config check SYSTEM [CELL...]",
 	"hypervisor info",
 	"keyring add CERT.der",
 	"keyring list",

@@ -5,7 +5,8 @@
  *   jh-config show CONFIG.cell
  *   jh-config check SYSTEM [CELL...]      (binary or text files)
  *   jh-config import JAILHOUSE.cell [-o OUT.cell]
- *   jh-config create [--sysroot DIR] [-o OUT.conf]
+ *   jh-config create [--sysroot DIR] [--mem-hv SIZE] [--mem-inmates SIZE]
+ *                    [-o OUT.conf]
  */
 #include <errno.h>
 #include <stdio.h>
@@ -20,7 +21,8 @@ static const char *const usage_lines[] = {
 	"show CONFIG.cell",
 	"check SYSTEM [CELL...]",
 	"import JAILHOUSE.cell [-o OUT.cell]",
-	"create [--sysroot DIR] [-o OUT.conf]",
+	"create [--sysroot DIR] [--mem-hv SIZE] [--mem-inmates SIZE] "
+		"[-o OUT.conf]",
 	NULL
 };
 
@@ -30,7 +32,8 @@ static const struct tool_usage usage = {
 	.notes = "Files given to check may be text or binary. Without -o,\n"
 		 "build writes CONFIG.cell, import and create print the text.\n"
 		 "create describes this machine (or the one captured under "
-		 "DIR).\n",
+		 "DIR);\nwithout a memmap= reservation, it says which to add "
+		 "for SIZE of\nhypervisor (16M) and inmate (66M) memory.\n",
 };
 
 static int cmd_build(const char *in, const char *out, char *error)
@@ -107,40 +110,94 @@ static int cmd_import(const char *in, const char *out, char *error)
 	return ret;
 }
 
+/*
+ * What create wrote must pass build and check as they are (violations on
+ * stderr): a config the tool itself would refuse is not written.
+ */
+static int self_check(const struct config_blob *text, char *error)
+{
+	const char *name = "jh-config create's output";
+	struct config_blob blob;
+	int ret;
+
+	ret = config_build(name, text->data, text->size, &blob, error);
+	if (!ret)
+		ret = config_check(stderr, &name, &blob, 1, error);
+	config_blob_free(&blob);
+	return ret;
+}
+
 /* Write to @out (whole or not at all), or to stdout if NULL. */
-static int cmd_create(const char *root, const char *out, char *error)
+static int cmd_create(const struct create_request *req, const char *out,
+		      char *error)
 {
 	struct config_blob text = { 0 };
-	FILE *f = out ? open_memstream((char **)&text.data, &text.size) :
-			stdout;
+	FILE *f = open_memstream((char **)&text.data, &text.size);
 	int ret;
 
 	if (!f)
 		return -ENOMEM;
-	ret = config_create(f, root, error);
-	if (out && fclose(f) && !ret)
+	ret = config_create(f, req, error);
+	if (fclose(f) && !ret)
 		ret = -ENOMEM;
-	if (out && !ret)
+	if (!ret)
+		ret = self_check(&text, error);
+	if (!ret && out)
 		ret = config_write_file(out, text.data, text.size, error);
+	else if (!ret && fwrite(text.data, 1, text.size, stdout) != text.size)
+		ret = -EIO;
 	config_blob_free(&text);
 	return ret;
 }
 
-/* "create [--sysroot DIR] [-o OUT]", options in any order. */
+/* "16M", "1G", "4096": a whole number of MiB, at least 1. */
+static int parse_mib(const char *option, const char *arg, uint64_t *bytes,
+		     char *error)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(arg, &end, 0);
+	if (*end == 'K' || *end == 'M' || *end == 'G')
+		v <<= *end == 'K' ? 10 : *end == 'M' ? 20 : 30;
+	if (errno || end == arg || arg[0] == '-' || v == 0 ||
+	    v > (64ULL << 30) || (v & ((1 << 20) - 1)) ||
+	    end[*end && strchr("KMG", *end) ? 1 : 0]) {
+		snprintf(error, CONFIG_ERROR_LEN, "%s %s: not a size of whole "
+			 "MiB up to 64G (16M, 1G)", option, arg);
+		return -EINVAL;
+	}
+	*bytes = v;
+	return 0;
+}
+
+/* "create [--sysroot DIR] [--mem-hv SIZE] [--mem-inmates SIZE] [-o OUT]",
+ * options in any order. */
 static int create_args(int argc, char **argv, char *error)
 {
-	const char *root = "", *out = NULL;
-	int i;
+	struct create_request req = { .root = "", .mem_hv = 16ULL << 20,
+				      .mem_inmates = 66ULL << 20 };
+	const char *out = NULL;
+	int i, ret = 0;
 
-	for (i = 2; i + 1 < argc; i += 2) {
+	for (i = 2; i + 1 < argc && !ret; i += 2) {
 		if (strcmp(argv[i], "--sysroot") == 0)
-			root = argv[i + 1];
+			req.root = argv[i + 1];
 		else if (strcmp(argv[i], "-o") == 0)
 			out = argv[i + 1];
+		else if (strcmp(argv[i], "--mem-hv") == 0)
+			ret = parse_mib(argv[i], argv[i + 1], &req.mem_hv,
+					error);
+		else if (strcmp(argv[i], "--mem-inmates") == 0)
+			ret = parse_mib(argv[i], argv[i + 1], &req.mem_inmates,
+					error);
 		else
 			return -EINVAL;
 	}
-	return i == argc ? cmd_create(root, out, error) : -EINVAL;
+	if (ret)
+		return ret;
+	return i == argc ? cmd_create(&req, out, error) : -EINVAL;
 }
 
 /* "CMD IN [-o OUT]": set *out, or return -1 if malformed. */
