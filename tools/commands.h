@@ -75,6 +75,9 @@ int cmd_console(int argc, char *argv[]);
 /* `jailhouse config create|check`: jh-config's (cmd-config.c). */
 int cmd_config(int argc, char *argv[]);
 
+/* `jailhouse hardware check`: can this machine run it (cmd-hardware.c). */
+int cmd_hardware(int argc, char *argv[]);
+
 /* `jailhouse hypervisor info` (cmd-hypervisor.c). */
 int cmd_hypervisor(int argc, char *argv[]);
 

@@ -33,6 +33,8 @@ static const struct command commands[] = {
 	  "create|load|start|shutdown|destroy|list|stats|linux: cells" },
 	{ "config", cmd_config,
 	  "create|check: jh-config create and check" },
+	{ "hardware", cmd_hardware,
+	  "check: can this machine run the hypervisor" },
 	{ "hypervisor", cmd_hypervisor,
 	  "info: memory pool use, VM exits per CPU by reason" },
 	{ "keyring", cmd_keyring,
@@ -65,6 +67,7 @@ static const char *const usage_lines[] = {
 	"config create [--sysroot DIR] [--mem-hv SIZE] [--mem-inmates SIZE] "
 		"[-o OUT.conf]",
 	"config check SYSTEM [CELL...]",
+	"hardware check [--sysroot DIR]",
 	"hypervisor info",
 	"keyring add CERT.der",
 	"keyring list",
