@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "certdir.h"
 #include "check.h"
 #include "creds.h"
 #include "error.h"
@@ -153,19 +154,19 @@ int jh_verify(const struct jh_sigfile *f, const char *cert_path,
 	int err;
 
 	err = require_signed(f);
+	if (!err)
+		err = load_cms(f, &cms);
 	if (err)
 		return err;
-	err = jh_load_cert(cert_path, &cert);
-	if (err)
-		return err;
-	err = load_cms(f, &cms);
+	err = jh_signer_cert(cert_path, cms, &cert);
 	if (!err) {
 		err = verify_cms(f, cms, cert);
-		CMS_ContentInfo_free(cms);
+		if (!err)
+			err = jh_check_rights(cert, f->header.type, f->path,
+					      false);
+		X509_free(cert);
 	}
-	if (!err)
-		err = jh_check_rights(cert, f->header.type, f->path, false);
-	X509_free(cert);
+	CMS_ContentInfo_free(cms);
 	if (!err)
 		err = check_expect(f, expect);
 	if (!err)
@@ -226,7 +227,46 @@ static int print_signer(const struct jh_sigfile *f)
 	return 0;
 }
 
-int jh_info(const struct jh_sigfile *f)
+static void print_name(const char *label, const X509_NAME *name)
+{
+	printf("%s", label);
+	X509_NAME_print_ex_fp(stdout, name, 0, XN_FLAG_RFC2253);
+	printf("\n");
+}
+
+/*
+ * Who signed, by name: the issuer and serial the signature carries, or
+ * the subject and issuer of the certificate in @certs (a file or a
+ * directory) that names the signer, if one does.
+ */
+static void print_signer_names(const struct jh_sigfile *f, const char *certs)
+{
+	CMS_SignerInfo *si;
+	CMS_ContentInfo *cms;
+	X509_NAME *issuer = NULL;
+	ASN1_INTEGER *serial = NULL;
+	ASN1_OCTET_STRING *keyid = NULL;
+	X509 *cert;
+
+	if (load_cms(f, &cms))
+		return;
+	si = sk_CMS_SignerInfo_value(CMS_get0_SignerInfos(cms), 0);
+	cert = certs ? jh_signer_cert_quiet(certs, cms) : NULL;
+	if (cert) {
+		print_name("subject:   ", X509_get_subject_name(cert));
+		print_name("issuer:    ", X509_get_issuer_name(cert));
+		X509_free(cert);
+	} else if (si && CMS_SignerInfo_get0_signer_id(si, &keyid, &issuer,
+							&serial) && issuer) {
+		print_name("issuer:    ", issuer);
+	} else {
+		printf("subject:   unknown (no certificate in %s names the "
+		       "signer)\n", certs ? certs : "--cert");
+	}
+	CMS_ContentInfo_free(cms);
+}
+
+int jh_info(const struct jh_sigfile *f, const char *certs)
 {
 	unsigned char md[EVP_MAX_MD_SIZE];
 	int err;
@@ -244,5 +284,8 @@ int jh_info(const struct jh_sigfile *f)
 	       (unsigned long long)f->layout.payload_size);
 	print_hex("sha256:    ", md, 32);
 	printf("\nsignature: %u bytes CMS, SHA-256\n", f->layout.cms_size);
-	return print_signer(f);
+	err = print_signer(f);
+	if (!err)
+		print_signer_names(f, certs);
+	return err;
 }

@@ -86,6 +86,18 @@ static void *read_object(const char *path, bio_reader reader,
 	return obj;
 }
 
+X509 *jh_try_load_cert(const char *path)
+{
+	BIO *bio = BIO_new_file(path, "rb");
+	X509 *cert = NULL;
+
+	if (bio)
+		cert = read_cert(bio, is_pem(bio));
+	BIO_free(bio);
+	ERR_clear_error();
+	return cert;
+}
+
 int jh_load_cert(const char *path, X509 **cert)
 {
 	int err;

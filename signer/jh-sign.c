@@ -59,9 +59,9 @@ static void usage(FILE *out, bool keygen)
 "Usage: jh-sign [--key KEY] [--cert CERT] [-o OUT | --detach [-o OUT]]\n"
 "               [--type TYPE] [--name NAME | --cell NAME]\n"
 "               [-s|--security-version N] [--policy POLICY] [--force] FILE\n"
-"       jh-sign --verify [--cert CERT] [--type TYPE] [--name NAME]\n"
+"       jh-sign --verify [--cert CERT|DIR] [--type TYPE] [--name NAME]\n"
 "               [--min-version N] FILE\n"
-"       jh-sign --info FILE\n"
+"       jh-sign --info [--cert CERT|DIR] FILE\n"
 "       jh-sign " KEYGEN_SYNOPSIS
 "       jh-sign --help | --version\n\n"
 "TYPE: hypervisor, system, cell, inmate or policy. Key and certificate\n"
@@ -70,7 +70,11 @@ static void usage(FILE *out, bool keygen)
 "Cells are checked against POLICY ($JH_SIGN_POLICY, else %s\n"
 "if present) and not signed if they violate it, unless --force; so\n"
 "are images of a type the certificate does not grant.\n"
-KEYGEN_NOTES, JH_DEFAULT_KEY, JH_DEFAULT_CERT, JH_DEFAULT_POLICY);
+"--verify trusts CERT, or the certificate in DIR that names the signer\n"
+"(default $JH_SIGN_CERT, else %s/ if present, as the keyring);\n"
+"--info names the signer from them.\n"
+KEYGEN_NOTES, JH_DEFAULT_KEY, JH_DEFAULT_CERT, JH_DEFAULT_POLICY,
+	JH_DEFAULT_KEYS);
 }
 
 enum { OPT_KEY = 256, OPT_CERT, OPT_DETACH, OPT_TYPE, OPT_NAME, OPT_CELL,
@@ -390,6 +394,19 @@ static int run_sign(const struct options *o, const struct jh_sigfile *f)
 	return err;
 }
 
+/*
+ * What --verify trusts and --info names signers from: --cert, else
+ * $JH_SIGN_CERT, else the certificates the keyring gets at boot
+ * (/etc/jailhouse/keys/) if there, else the default signing certificate.
+ */
+static const char *trusted_certs(const struct options *o)
+{
+	const char *fallback = access(JH_DEFAULT_KEYS, F_OK) == 0 ?
+			       JH_DEFAULT_KEYS : JH_DEFAULT_CERT;
+
+	return jh_pick_path(o->cert, "JH_SIGN_CERT", fallback);
+}
+
 static int run_on_file(const struct options *o, const char *path)
 {
 	struct jh_expect expect = {
@@ -406,10 +423,9 @@ static int run_on_file(const struct options *o, const char *path)
 	if (o->mode == MODE_SIGN)
 		err = run_sign(o, &f);
 	else if (o->mode == MODE_VERIFY)
-		err = jh_verify(&f, jh_pick_path(o->cert, "JH_SIGN_CERT",
-						 JH_DEFAULT_CERT), &expect);
+		err = jh_verify(&f, trusted_certs(o), &expect);
 	else
-		err = jh_info(&f);
+		err = jh_info(&f, trusted_certs(o));
 	jh_sigfile_close(&f);
 	return err;
 }
