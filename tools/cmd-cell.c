@@ -281,23 +281,67 @@ static void print_cell(const struct jailhouse_cell_info *info)
 	       cell_state_name(info->state), cpus);
 }
 
+/* A JSON string: quotes, backslashes and control bytes escaped. */
+static void json_string(const char *s, size_t max)
+{
+	size_t i;
+
+	putchar('"');
+	for (i = 0; i < max && s[i]; i++) {
+		if (s[i] == '"' || s[i] == '\\')
+			printf("\\%c", s[i]);
+		else if ((unsigned char)s[i] < 0x20)
+			printf("\\u%04x", s[i]);
+		else
+			putchar(s[i]);
+	}
+	putchar('"');
+}
+
+/* {"id": N, "name": "...", "state": "...", "cpus": [N, ...]} */
+static void print_cell_json(const struct jailhouse_cell_info *info,
+			    bool first)
+{
+	unsigned int cpu, n = 0;
+
+	printf("%s\n  {\"id\": %u, \"name\": ", first ? "" : ",", info->id);
+	json_string(info->cell.name, sizeof(info->cell.name));
+	printf(", \"state\": ");
+	json_string(cell_state_name(info->state), 32);
+	printf(", \"cpus\": [");
+	for (cpu = 0; cpu < sizeof(info->cpus) * 8; cpu++)
+		if (info->cpus[cpu / 8] & (1U << (cpu % 8)))
+			printf("%s%u", n++ ? ", " : "", cpu);
+	printf("]}");
+}
+
+/* `cell list [--json]`: a table, or a JSON array of cells. */
 static int cell_list(int argc, char *argv[])
 {
+	bool json = argc == 2 && !strcmp(argv[1], "--json");
 	struct jailhouse_cell_info info;
 	unsigned int index = 0;
 	int fd, ret;
 
-	(void)argc;
-	(void)argv;
+	if (argc == 2 && !json)
+		return usage_error("list", "unknown option");
 	fd = jailhouse_open_device();
 	if (fd < 0)
 		return fd;
 	/* No heading when the hypervisor is not enabled. */
 	ret = read_cell(fd, index++, &info);
-	if (ret >= 0)
+	if (ret >= 0 && json)
+		printf("[");
+	else if (ret >= 0)
 		printf("%-4s %-31s %-16s %s\n", "ID", "Name", "State", "CPUs");
-	for (; ret > 0; ret = read_cell(fd, index++, &info))
-		print_cell(&info);
+	for (; ret > 0; ret = read_cell(fd, index++, &info)) {
+		if (json)
+			print_cell_json(&info, index == 1);
+		else
+			print_cell(&info);
+	}
+	if (json && ret == 0)
+		printf("\n]\n");
 	close(fd);
 	return ret;
 }
@@ -506,7 +550,7 @@ static const struct subcommand subcommands[] = {
 	{ "start", cell_start, 2, 3 },
 	{ "shutdown", cell_shutdown, 2, 3 },
 	{ "destroy", cell_destroy, 2, 3 },
-	{ "list", cell_list, 1, 1 },
+	{ "list", cell_list, 1, 2 },
 	{ "stats", cell_stats, 2, 3 },
 	{ "linux", cell_linux, 1, 0 },
 };

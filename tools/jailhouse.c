@@ -59,7 +59,7 @@ static const char *const usage_lines[] = {
 	"cell start " CELL_REF,
 	"cell shutdown " CELL_REF,
 	"cell destroy " CELL_REF,
-	"cell list",
+	"cell list [--json]",
 	"cell stats " CELL_REF,
 	"cell linux CELL.cell bzImage [-i|--initrd FILE] "
 		"[-c|--cmdline \"STRING\" | -C|--cmdline-file FILE] "

@@ -4,7 +4,7 @@
 # The life of a signed sandbox cell (docs/cells.md): create (CPU 3 leaves
 # Linux), refusals while it exists, load the signed sandbox-demo image,
 # start, its output on COM2,
-# list and stats, shutdown, destroy (CPU 3 back, the cell's memory reads
+# list (also as JSON) and stats, shutdown, destroy (CPU 3 back, the cell's memory reads
 # zero from the root; while the cell exists the root never maps it, see
 # trust-chain.sh), then 50 create/load/start/destroy cycles with the
 # hypervisor's pool use back at its start value and every CPU online.
@@ -58,6 +58,9 @@ step "create"
 jailhouse cell create $work/cell
 [ "$(online)" = 0-2 ] || fail "online CPUs after create: $(online)"
 state_is "shut down" || fail "not listed as shut down"
+jailhouse cell list --json | tee $work/list.json
+grep -q '{"id": 1, "name": "sandbox-demo", "state": "shut down", "cpus": \[3\]}' \
+	$work/list.json || fail "cell list --json: $(cat $work/list.json)"
 refused "File exists" jailhouse cell create $work/cell
 refused "Device or resource busy" jailhouse disable
 
