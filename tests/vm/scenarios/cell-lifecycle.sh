@@ -4,9 +4,9 @@
 # The life of a signed sandbox cell (docs/cells.md): create (CPU 3 leaves
 # Linux), refusals while it exists, load the signed sandbox-demo image,
 # start, its output on COM2,
-# list (also as JSON) and stats, shutdown, destroy (CPU 3 back, the cell's memory reads
-# zero from the root; while the cell exists the root never maps it, see
-# trust-chain.sh), then 50 create/load/start/destroy cycles with the
+# list (also as JSON) and stats, shutdown, destroy (CPU 3 back, the
+# cell's memory reads zero from the root; while the cell exists the root
+# never maps it, see trust-chain.sh), then 50 create/load/start/destroy cycles with the
 # hypervisor's pool use back at its start value and every CPU online.
 # com2: sandbox-demo: sealed compute workload started
 # com2: sandbox-demo: .*progress every 1000 rounds
