@@ -48,17 +48,22 @@ static int open_file(const char *path)
 	return fd;
 }
 
-/* An ioctl the loader may refuse for reasons only its log names. */
+/*
+ * An ioctl the loader may refuse for reasons only its log names: the
+ * lines it logged are shown after the refusal, if it logged any.
+ */
 static int loader_ioctl(unsigned long request, void *arg, const char *what,
 			const struct signed_input *in, unsigned int num)
 {
+	int mark = jailhouse_kmsg_mark();
 	int err = jailhouse_ioctl_signed(request, arg, what, in, num);
 
 	if (err == -ENODEV)
 		fprintf(stderr, "jailhouse: the hypervisor is not enabled\n");
-	else if (err < 0)
-		fprintf(stderr, "jailhouse: the kernel log (dmesg) says "
-			"why\n");
+	if (err < 0 && err != -ENODEV)
+		jailhouse_kmsg_show(mark);
+	else if (mark >= 0)
+		close(mark);
 	return err < 0 ? err : 0;
 }
 

@@ -67,6 +67,14 @@ int jailhouse_floors_save(int dev);
  */
 int jailhouse_floors_get(int dev, struct jailhouse_floor **floors);
 
+/**
+ * The kernel log from now on (kmsg.c): a mark (-1 if unreadable) that
+ * jailhouse_kmsg_show() consumes, printing the loader's lines written
+ * since to stderr. Return: the mark; how many lines it printed.
+ */
+int jailhouse_kmsg_mark(void);
+int jailhouse_kmsg_show(int mark);
+
 /* `jailhouse enable|disable|console` (cmd-enable.c). */
 int cmd_enable(int argc, char *argv[]);
 int cmd_disable(int argc, char *argv[]);

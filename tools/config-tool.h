@@ -133,6 +133,14 @@ int config_check_machine(FILE *out, const char *const *names,
 			 const struct config_blob *blobs, unsigned int num,
 			 bool root_irqs_allowed, char *error);
 
+/*
+ * The physical memory map of the system config and cells @blobs (named
+ * by @names, the system config first) as a table on @out (config-map.c).
+ */
+int config_show_map(FILE *out, const char *const *names,
+		    const struct config_blob *blobs, unsigned int num,
+		    char *error);
+
 /* config_check_machine() for cells no policy allows root-irqs. */
 int config_check(FILE *out, const char *const *names,
 		 const struct config_blob *blobs, unsigned int num,

@@ -3,6 +3,7 @@
  * jh-config: compile, print, check and import configs.
  *   jh-config build CONFIG.conf [-o OUT.cell]
  *   jh-config show CONFIG.cell
+ *   jh-config show --map SYSTEM [CELL...]  (the memory map as a table)
  *   jh-config check SYSTEM [CELL...]      (binary or text files)
  *   jh-config import JAILHOUSE.cell [-o OUT.cell]
  *   jh-config create [--sysroot DIR] [--mem-hv SIZE] [--mem-inmates SIZE]
@@ -19,6 +20,7 @@
 static const char *const usage_lines[] = {
 	"build CONFIG.conf [-o OUT.cell]",
 	"show CONFIG.cell",
+	"show --map SYSTEM [CELL...]",
 	"check SYSTEM [CELL...]",
 	"import JAILHOUSE.cell [-o OUT.cell]",
 	"create [--sysroot DIR] [--mem-hv SIZE] [--mem-inmates SIZE] "
@@ -70,7 +72,9 @@ static int cmd_show(const char *in, char *error)
 	return ret;
 }
 
-static int cmd_check(char *const *files, unsigned int num, char *error)
+/* check, or with @map show --map: the files loaded, then the command. */
+static int cmd_check(char *const *files, unsigned int num, bool map,
+		     char *error)
 {
 	struct config_blob *blobs = calloc(num, sizeof(*blobs));
 	unsigned int i;
@@ -80,13 +84,16 @@ static int cmd_check(char *const *files, unsigned int num, char *error)
 		return -ENOMEM;
 	for (i = 0; i < num && !ret; i++)
 		ret = config_load(files[i], &blobs[i], error);
-	if (!ret)
+	if (!ret && map)
+		ret = config_show_map(stdout, (const char *const *)files, blobs,
+				      num, error);
+	else if (!ret)
 		ret = config_check(stdout, (const char *const *)files, blobs,
 				   num, error);
 	for (i = 0; i < num; i++)
 		config_blob_free(&blobs[i]);
 	free(blobs);
-	if (!ret)
+	if (!ret && !map)
 		printf("%s and %u cell config%s: no rule violated\n", files[0],
 		       num - 1, num == 2 ? "" : "s");
 	return ret;
@@ -218,7 +225,10 @@ static int run(int argc, char **argv, char *error)
 	const char *cmd = argv[1], *out;
 
 	if (strcmp(cmd, "check") == 0 && argc > 2)
-		return cmd_check(argv + 2, (unsigned int)argc - 2, error);
+		return cmd_check(argv + 2, (unsigned int)argc - 2, false,
+				 error);
+	if (strcmp(cmd, "show") == 0 && argc > 3 && !strcmp(argv[2], "--map"))
+		return cmd_check(argv + 3, (unsigned int)argc - 3, true, error);
 	if (strcmp(cmd, "create") == 0)
 		return create_args(argc, argv, error);
 	if (in_out_args(argc, argv, &out))

@@ -62,6 +62,10 @@ jailhouse cell list --json | tee $work/list.json
 grep -q '{"id": 1, "name": "sandbox-demo", "state": "shut down", "cpus": \[3\]}' \
 	$work/list.json || fail "cell list --json: $(cat $work/list.json)"
 refused "File exists" jailhouse cell create $work/cell
+# The loader's reason is shown with the refusal; no dmesg pointer.
+grep -q "^jailhouse: kernel log: jailhouse: cell 'sandbox-demo': name: a cell of this name exists" \
+	$work/err || fail "the loader's reason not shown: $(cat $work/err)"
+! grep -q "dmesg" $work/err || fail "points at dmesg: $(cat $work/err)"
 refused "Device or resource busy" jailhouse disable
 
 step "load"
