@@ -286,23 +286,6 @@ static void print_cell(const struct jailhouse_cell_info *info)
 	       cell_state_name(info->state), cpus);
 }
 
-/* A JSON string: quotes, backslashes and control bytes escaped. */
-static void json_string(const char *s, size_t max)
-{
-	size_t i;
-
-	putchar('"');
-	for (i = 0; i < max && s[i]; i++) {
-		if (s[i] == '"' || s[i] == '\\')
-			printf("\\%c", s[i]);
-		else if ((unsigned char)s[i] < 0x20)
-			printf("\\u%04x", s[i]);
-		else
-			putchar(s[i]);
-	}
-	putchar('"');
-}
-
 /* {"id": N, "name": "...", "state": "...", "cpus": [N, ...]} */
 static void print_cell_json(const struct jailhouse_cell_info *info,
 			    bool first)
@@ -310,9 +293,9 @@ static void print_cell_json(const struct jailhouse_cell_info *info,
 	unsigned int cpu, n = 0;
 
 	printf("%s\n  {\"id\": %u, \"name\": ", first ? "" : ",", info->id);
-	json_string(info->cell.name, sizeof(info->cell.name));
+	jailhouse_json_string(info->cell.name, sizeof(info->cell.name));
 	printf(", \"state\": ");
-	json_string(cell_state_name(info->state), 32);
+	jailhouse_json_string(cell_state_name(info->state), 32);
 	printf(", \"cpus\": [");
 	for (cpu = 0; cpu < sizeof(info->cpus) * 8; cpu++)
 		if (info->cpus[cpu / 8] & (1U << (cpu % 8)))

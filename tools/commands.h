@@ -75,6 +75,9 @@ int jailhouse_floors_get(int dev, struct jailhouse_floor **floors);
 int jailhouse_kmsg_mark(void);
 int jailhouse_kmsg_show(int mark);
 
+/** Print at most @max bytes of @s to stdout as a JSON string (json.c). */
+void jailhouse_json_string(const char *s, size_t max);
+
 /* `jailhouse enable|disable|console` (cmd-enable.c). */
 int cmd_enable(int argc, char *argv[]);
 int cmd_disable(int argc, char *argv[]);

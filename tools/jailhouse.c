@@ -70,7 +70,7 @@ static const char *const usage_lines[] = {
 	"hardware check [--sysroot DIR]",
 	"hypervisor info",
 	"keyring add CERT.der",
-	"keyring list",
+	"keyring list [--json]",
 	"keyring lock",
 	"measurements",
 	"policy load POLICY",

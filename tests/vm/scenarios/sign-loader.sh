@@ -48,6 +48,9 @@ insmod $ko
 jailhouse keyring add c.der
 jailhouse keyring list | grep -q "Jailhouse development signing key" ||
 	die "certificate not listed"
+jailhouse keyring list --json | tee keys.json
+grep -q '^  {"serial": [0-9]*, "description": ".*Jailhouse development signing key' \
+	keys.json || die "keyring list --json: $(cat keys.json)"
 jailhouse keyring add c2.der
 jailhouse keyring add cell.der
 dmesg | tail -n 1 | grep -q "trusted to sign: cell,inmate$" ||
