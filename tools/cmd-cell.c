@@ -277,30 +277,58 @@ static int cell_destroy(int argc, char *argv[])
 	return cell_by_ref(argc, argv, JAILHOUSE_CELL_DESTROY, "destroy");
 }
 
-static void print_cell(const struct jailhouse_cell_info *info)
-{
-	char cpus[CPU_LIST_LEN];
-
-	cell_cpus_format(info->cpus, sizeof(info->cpus), cpus, sizeof(cpus));
-	printf("%-4u %-31s %-16s %s\n", info->id, info->cell.name,
-	       cell_state_name(info->state), cpus);
-}
-
-/* {"id": N, "name": "...", "state": "...", "cpus": [N, ...]} */
-static void print_cell_json(const struct jailhouse_cell_info *info,
-			    bool first)
+/* A CPU set (bit n = CPU n) as a JSON array of CPU numbers. */
+static void print_cpus_json(const __u8 *cpus, size_t bytes)
 {
 	unsigned int cpu, n = 0;
 
-	printf("%s\n  {\"id\": %u, \"name\": ", first ? "" : ",", info->id);
-	jailhouse_json_string(info->cell.name, sizeof(info->cell.name));
-	printf(", \"state\": ");
-	jailhouse_json_string(cell_state_name(info->state), 32);
-	printf(", \"cpus\": [");
-	for (cpu = 0; cpu < sizeof(info->cpus) * 8; cpu++)
-		if (info->cpus[cpu / 8] & (1U << (cpu % 8)))
+	printf("[");
+	for (cpu = 0; cpu < bytes * 8; cpu++)
+		if (cpus[cpu / 8] & (1U << (cpu % 8)))
 			printf("%s%u", n++ ? ", " : "", cpu);
-	printf("]}");
+	printf("]");
+}
+
+static bool cpus_empty(const __u8 *cpus, size_t bytes)
+{
+	while (bytes--)
+		if (cpus[bytes])
+			return false;
+	return true;
+}
+
+/*
+ * "ID NAME STATE CPUS", and "failed: CPUS" after them if the hypervisor
+ * reports any of them failed (a column only then: scripts read the CPUs
+ * last); with @json one object of the array.
+ */
+static void print_cell(const struct jailhouse_cell_info *info, bool json,
+		       bool first)
+{
+	__u8 failed[sizeof(info->cpus)];
+	char cpus[CPU_LIST_LEN], down[CPU_LIST_LEN];
+
+	if (jailhouse_failed_cpus(info->cpus, sizeof(info->cpus), failed))
+		memset(failed, 0, sizeof(failed));
+	if (json) {
+		printf("%s\n  {\"id\": %u, \"name\": ", first ? "" : ",",
+		       info->id);
+		jailhouse_json_string(info->cell.name, sizeof(info->cell.name));
+		printf(", \"state\": ");
+		jailhouse_json_string(cell_state_name(info->state), 32);
+		printf(", \"cpus\": ");
+		print_cpus_json(info->cpus, sizeof(info->cpus));
+		printf(", \"failed_cpus\": ");
+		print_cpus_json(failed, sizeof(failed));
+		printf("}");
+		return;
+	}
+	cell_cpus_format(info->cpus, sizeof(info->cpus), cpus, sizeof(cpus));
+	cell_cpus_format(failed, sizeof(failed), down, sizeof(down));
+	printf("%-4u %-31s %-16s %s%s%s\n", info->id, info->cell.name,
+	       cell_state_name(info->state), cpus,
+	       cpus_empty(failed, sizeof(failed)) ? "" : "  failed: ",
+	       cpus_empty(failed, sizeof(failed)) ? "" : down);
 }
 
 /* `cell list [--json]`: a table, or a JSON array of cells. */
@@ -322,12 +350,8 @@ static int cell_list(int argc, char *argv[])
 		printf("[");
 	else if (ret >= 0)
 		printf("%-4s %-31s %-16s %s\n", "ID", "Name", "State", "CPUs");
-	for (; ret > 0; ret = read_cell(fd, index++, &info)) {
-		if (json)
-			print_cell_json(&info, index == 1);
-		else
-			print_cell(&info);
-	}
+	for (; ret > 0; ret = read_cell(fd, index++, &info))
+		print_cell(&info, json, index == 1);
 	if (json && ret == 0)
 		printf("\n]\n");
 	close(fd);

@@ -118,6 +118,23 @@ static void print_cpu_table(const struct cpu_table *table)
 		print_stat_row(table, n);
 }
 
+int jailhouse_failed_cpus(const __u8 *cpus, size_t bytes, __u8 *failed)
+{
+	static struct cpu_table table;
+	unsigned int i, cpu;
+	int err;
+
+	memset(failed, 0, bytes);
+	err = read_cpus(&table, cpus, bytes);
+	for (i = 0; !err && i < table.num_cpus; i++) {
+		cpu = table.cpu[i].cpu;
+		if (table.cpu[i].state != JAILHOUSE_CPU_RUNNING &&
+		    cpu / 8 < bytes)
+			failed[cpu / 8] |= 1U << (cpu % 8);
+	}
+	return err;
+}
+
 int jailhouse_print_vmexits(const __u8 *cpus, size_t bytes)
 {
 	static struct cpu_table table;

@@ -98,6 +98,12 @@ int cmd_hypervisor(int argc, char *argv[]);
  */
 int jailhouse_print_vmexits(const __u8 *cpus, size_t bytes);
 
+/**
+ * Of the CPUs in @cpus (@bytes long), the ones the hypervisor reports
+ * failed, into @failed (as long). Return: 0 or -errno (printed).
+ */
+int jailhouse_failed_cpus(const __u8 *cpus, size_t bytes, __u8 *failed);
+
 /* `jailhouse cell create|load|start|shutdown|destroy|list|stats`. */
 int cmd_cell(int argc, char *argv[]);
 

@@ -59,7 +59,7 @@ jailhouse cell create $work/cell
 [ "$(online)" = 0-2 ] || fail "online CPUs after create: $(online)"
 state_is "shut down" || fail "not listed as shut down"
 jailhouse cell list --json | tee $work/list.json
-grep -q '{"id": 1, "name": "sandbox-demo", "state": "shut down", "cpus": \[3\]}' \
+grep -q '{"id": 1, "name": "sandbox-demo", "state": "shut down", "cpus": \[3\], "failed_cpus": \[\]}' \
 	$work/list.json || fail "cell list --json: $(cat $work/list.json)"
 refused "File exists" jailhouse cell create $work/cell
 # The loader's reason is shown with the refusal; no dmesg pointer.
