@@ -358,21 +358,34 @@ static int cell_list(int argc, char *argv[])
 	return ret;
 }
 
+/* `cell stats CELL [--json]`: a table, or one JSON object. */
 static int cell_stats(int argc, char *argv[])
 {
+	bool json = argc > 2 && !strcmp(argv[argc - 1], "--json");
 	struct jailhouse_cell_info info;
 	struct jailhouse_cell_id id;
 	int err;
 
-	err = cell_ref(argc, argv, &id, "stats");
+	err = cell_ref(argc - json, argv, &id, "stats");
 	if (err < 0)
 		return err;
 	err = find_cell(id.name, 0, &info);
 	if (err)
 		return err;
-	printf("Cell '%s' (id %u), %s\n", info.cell.name, info.id,
-	       cell_state_name(info.state));
-	return jailhouse_print_vmexits(info.cpus, sizeof(info.cpus));
+	if (!json) {
+		printf("Cell '%s' (id %u), %s\n", info.cell.name, info.id,
+		       cell_state_name(info.state));
+		return jailhouse_print_vmexits(info.cpus, sizeof(info.cpus),
+					       false);
+	}
+	printf("{\"id\": %u, \"name\": ", info.id);
+	jailhouse_json_string(info.cell.name, sizeof(info.cell.name));
+	printf(", \"state\": ");
+	jailhouse_json_string(cell_state_name(info.state), 32);
+	printf(", ");
+	err = jailhouse_print_vmexits(info.cpus, sizeof(info.cpus), true);
+	printf("}\n");
+	return err;
 }
 
 /* The cell that the descriptor at @path describes, named in its start. */
@@ -563,7 +576,7 @@ static const struct subcommand subcommands[] = {
 	{ "shutdown", cell_shutdown, 2, 3 },
 	{ "destroy", cell_destroy, 2, 3 },
 	{ "list", cell_list, 1, 2 },
-	{ "stats", cell_stats, 2, 3 },
+	{ "stats", cell_stats, 2, 4 },
 	{ "linux", cell_linux, 1, 0 },
 };
 

@@ -94,9 +94,10 @@ int cmd_hypervisor(int argc, char *argv[]);
 
 /**
  * Print the VM-exit table of `hypervisor info` for the CPUs of @cpus
- * (bit n = CPU n, @bytes long), or of every CPU if @cpus is NULL.
+ * (bit n = CPU n, @bytes long), or of every CPU if @cpus is NULL; with
+ * @json a "cpus" key and array instead (cmd-hypervisor.c).
  */
-int jailhouse_print_vmexits(const __u8 *cpus, size_t bytes);
+int jailhouse_print_vmexits(const __u8 *cpus, size_t bytes, bool json);
 
 /**
  * Of the CPUs in @cpus (@bytes long), the ones the hypervisor reports

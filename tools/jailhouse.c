@@ -60,7 +60,7 @@ static const char *const usage_lines[] = {
 	"cell shutdown " CELL_REF,
 	"cell destroy " CELL_REF,
 	"cell list [--json]",
-	"cell stats " CELL_REF,
+	"cell stats " CELL_REF " [--json]",
 	"cell linux CELL.cell bzImage [-i|--initrd FILE] "
 		"[-c|--cmdline \"STRING\" | -C|--cmdline-file FILE] "
 		"[-l|--loader FILE]",
@@ -68,7 +68,7 @@ static const char *const usage_lines[] = {
 		"[-o OUT.conf]",
 	"config check SYSTEM [CELL...]",
 	"hardware check [--sysroot DIR]",
-	"hypervisor info",
+	"hypervisor info [--json]",
 	"keyring add CERT.der",
 	"keyring list [--json]",
 	"keyring lock",

@@ -86,6 +86,13 @@ sleep 5
 state_is running || fail "not running"
 jailhouse cell list
 jailhouse cell stats --name $cell
+jailhouse cell stats --name $cell --json | tee $work/stats.json
+grep -q '^{"id": 1, "name": "sandbox-demo", "state": "running", "cpus": \[$' \
+	$work/stats.json && grep -q '^  {"cpu": 3, "state": "running", "vmexits": {"total": [0-9]*, ' \
+	$work/stats.json || fail "cell stats --json: $(cat $work/stats.json)"
+jailhouse hypervisor info --json | tee $work/info.json
+grep -q '^{"memory_pool": {"used": [0-9]*, "size": [0-9]*}, "remap_pool": ' \
+	$work/info.json || fail "hypervisor info --json: $(cat $work/info.json)"
 refused "no such cell" jailhouse cell stats 2
 # cell linux opens every file before it creates anything.
 refused "bzImage: No such file or directory" jailhouse cell linux \
