@@ -12,7 +12,7 @@
 #include "../lib/signature.h"
 
 /* Largest signed file the loader reads. */
-#define JAILHOUSE_VERIFY_MAX_FILE	(64 << 20)
+#define JAILHOUSE_VERIFY_MAX_FILE	JAILHOUSE_SIG_MAX_FILE
 
 /* An accepted image. Owns the memory behind payload for _fd results. */
 struct jailhouse_verified {

@@ -19,22 +19,36 @@
 #include "../lib/policy.h"
 #include "policy-tool.h"
 
-static int usage(void)
+static const char *const usage_lines[] = {
+	"compile POLICY.policy [-o OUT.pol]",
+	"show POLICY",
+	"check POLICY CELL [--signer CERT] [--system SYSTEM]",
+	NULL
+};
+
+static const struct tool_usage usage = {
+	.prog = "jh-policy",
+	.lines = usage_lines,
+	.notes = "Without -o, compile writes POLICY.pol. show prints a policy\n"
+		 "as text that compiles back to the same bytes. show and check\n"
+		 "take text or binary files; with --signer, check also checks\n"
+		 "that the certificate's key may sign the cell; with --system,\n"
+		 "that the cell passes jh-config check against SYSTEM.\n",
+};
+
+/* A binary policy @blob read from @path, validated as the loader will. */
+static int validate_binary(const char *path, struct config_blob *blob,
+			   char *error)
 {
-	fprintf(stderr,
-		"usage: jh-policy compile POLICY.policy [-o OUT.pol]\n"
-		"       jh-policy show POLICY\n"
-		"       jh-policy check POLICY CELL [--signer CERT] "
-		"[--system SYSTEM]\n"
-		"Without -o, compile writes POLICY.pol. show prints a policy\n"
-		"as text that compiles back to the same bytes. show and check\n"
-		"take text or binary files; with --signer, check also checks\n"
-		"that the certificate's key may sign the cell; with --system,\n"
-		"that the cell passes jh-config check against SYSTEM.\n");
-	return 2;
+	struct jailhouse_config_error err;
+
+	if (!jailhouse_policy_validate(blob->data, blob->size, &err))
+		return 0;
+	config_blob_free(blob);
+	return config_invalid(error, path, &err);
 }
 
-/* A policy file, compiled if it is text. */
+/* A policy file, compiled if it is text, validated if it is binary. */
 static int load_policy(const char *path, struct config_blob *blob,
 		       char *error)
 {
@@ -42,6 +56,8 @@ static int load_policy(const char *path, struct config_blob *blob,
 	int ret;
 
 	ret = config_read_file(path, &text, error);
+	if (!ret && policy_is_binary(&text))
+		ret = validate_binary(path, &text, error);
 	if (ret || policy_is_binary(&text)) {
 		*blob = text;
 		return ret;
@@ -106,6 +122,17 @@ static int check_system(const char *path, const char *cell_path,
 	return ret;
 }
 
+/* The cell a check is about, validated with its file's name. */
+static int validate_cell(const char *path, const struct config_blob *cell,
+			 char *error)
+{
+	struct jailhouse_config_error err;
+
+	if (!jailhouse_cell_validate(cell->data, cell->size, &err))
+		return 0;
+	return config_invalid(error, path, &err);
+}
+
 static int cmd_check(const char *policy_path, const char *cell_path,
 		     const char *cert, const char *system, char *error)
 {
@@ -118,6 +145,7 @@ static int cmd_check(const char *policy_path, const char *cell_path,
 	if (ret)
 		return ret;
 	ret = config_load(cell_path, &cell, error) ?:
+	      validate_cell(cell_path, &cell, error) ?:
 	      policy_check_cell(stdout, &policy, &cell, cert ? &signer : NULL,
 				error);
 	if (!ret && system)
@@ -165,5 +193,5 @@ static int run(int argc, char **argv, char *error)
 
 int main(int argc, char **argv)
 {
-	return config_tool_main("jh-policy", argc, argv, run, usage);
+	return config_tool_main(argc, argv, run, &usage);
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "certdir.h"
 #include "check.h"
 #include "creds.h"
 #include "error.h"
@@ -60,6 +61,64 @@ static int check_expect(const struct jh_sigfile *f,
 	return 0;
 }
 
+/* How many of @len bytes differ between @a and @b. */
+static size_t bytes_differing(const unsigned char *a, const unsigned char *b,
+			      size_t len)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < len; i++)
+		n += a[i] != b[i];
+	return n;
+}
+
+/*
+ * The CMS signer @si names @cert but for a few bytes: the signer
+ * identifier (subjectKeyIdentifier or issuer and serial) is damaged, no
+ * other key's. Return: how many bytes differ, or 0 if it is no near miss.
+ */
+static size_t signer_near_miss(CMS_SignerInfo *si, X509 *cert)
+{
+	ASN1_OCTET_STRING *keyid = NULL;
+	const ASN1_OCTET_STRING *skid = X509_get0_subject_key_id(cert);
+	const ASN1_INTEGER *serial = X509_get0_serialNumber(cert);
+	X509_NAME *issuer = NULL;
+	ASN1_INTEGER *sno = NULL;
+	size_t n = 0;
+
+	if (!CMS_SignerInfo_get0_signer_id(si, &keyid, &issuer, &sno))
+		return 0;
+	if (keyid && skid && keyid->length == skid->length)
+		n = bytes_differing(keyid->data, skid->data, keyid->length);
+	else if (sno && ASN1_INTEGER_cmp(sno, serial) == 0)
+		n = X509_NAME_cmp(issuer, X509_get_issuer_name(cert)) != 0;
+	else if (sno && sno->length == serial->length &&
+		 !X509_NAME_cmp(issuer, X509_get_issuer_name(cert)))
+		n = bytes_differing(sno->data, serial->data, sno->length);
+	return n <= 2 ? n : 0;
+}
+
+/* Whether the signer is @cert; if not, say why on stderr. */
+static int check_signer(const struct jh_sigfile *f, CMS_ContentInfo *cms,
+			X509 *cert)
+{
+	CMS_SignerInfo *si = sk_CMS_SignerInfo_value(CMS_get0_SignerInfos(cms),
+						     0);
+	size_t damaged;
+
+	if (!si || CMS_SignerInfo_cert_cmp(si, cert) == 0)
+		return 0;
+	damaged = signer_near_miss(si, cert);
+	if (damaged)
+		return jh_fail(f->path, -JAILHOUSE_SIG_ERR_MALFORMED,
+			       "signature malformed: its signer identifier "
+			       "differs from the certificate's in %zu byte%s "
+			       "(damaged)", damaged, damaged == 1 ? "" : "s");
+	return jh_fail(f->path, -JAILHOUSE_SIG_ERR_UNTRUSTED, "signed by "
+		       "another key than the certificate's (jh-sign --info "
+		       "names the signer)");
+}
+
 /* The certificate is trusted as is, like a key in the .jailhouse keyring:
  * the signer must be it (CMS_NOINTERN), no chain is built. */
 static int verify_cms(const struct jh_sigfile *f, CMS_ContentInfo *cms,
@@ -74,7 +133,10 @@ static int verify_cms(const struct jh_sigfile *f, CMS_ContentInfo *cms,
 
 	if (!certs || !store || !content || !sk_X509_push(certs, cert))
 		err = jh_fail_ossl(f->path, "out of memory");
-	else if (CMS_verify(cms, certs, store, content, NULL, flags) != 1) {
+	if (!err)
+		err = check_signer(f, cms, cert);
+	if (!err &&
+	    CMS_verify(cms, certs, store, content, NULL, flags) != 1) {
 		jh_fail_ossl(f->path, "signature check failed");
 		err = -JAILHOUSE_SIG_ERR_REJECTED;
 	}
@@ -92,19 +154,19 @@ int jh_verify(const struct jh_sigfile *f, const char *cert_path,
 	int err;
 
 	err = require_signed(f);
+	if (!err)
+		err = load_cms(f, &cms);
 	if (err)
 		return err;
-	err = jh_load_cert(cert_path, &cert);
-	if (err)
-		return err;
-	err = load_cms(f, &cms);
+	err = jh_signer_cert(cert_path, cms, &cert);
 	if (!err) {
 		err = verify_cms(f, cms, cert);
-		CMS_ContentInfo_free(cms);
+		if (!err)
+			err = jh_check_rights(cert, f->header.type, f->path,
+					      false);
+		X509_free(cert);
 	}
-	if (!err)
-		err = jh_check_rights(cert, f->header.type, f->path, false);
-	X509_free(cert);
+	CMS_ContentInfo_free(cms);
 	if (!err)
 		err = check_expect(f, expect);
 	if (!err)
@@ -165,7 +227,46 @@ static int print_signer(const struct jh_sigfile *f)
 	return 0;
 }
 
-int jh_info(const struct jh_sigfile *f)
+static void print_name(const char *label, const X509_NAME *name)
+{
+	printf("%s", label);
+	X509_NAME_print_ex_fp(stdout, name, 0, XN_FLAG_RFC2253);
+	printf("\n");
+}
+
+/*
+ * Who signed, by name: the issuer and serial the signature carries, or
+ * the subject and issuer of the certificate in @certs (a file or a
+ * directory) that names the signer, if one does.
+ */
+static void print_signer_names(const struct jh_sigfile *f, const char *certs)
+{
+	CMS_SignerInfo *si;
+	CMS_ContentInfo *cms;
+	X509_NAME *issuer = NULL;
+	ASN1_INTEGER *serial = NULL;
+	ASN1_OCTET_STRING *keyid = NULL;
+	X509 *cert;
+
+	if (load_cms(f, &cms))
+		return;
+	si = sk_CMS_SignerInfo_value(CMS_get0_SignerInfos(cms), 0);
+	cert = certs ? jh_signer_cert_quiet(certs, cms) : NULL;
+	if (cert) {
+		print_name("subject:   ", X509_get_subject_name(cert));
+		print_name("issuer:    ", X509_get_issuer_name(cert));
+		X509_free(cert);
+	} else if (si && CMS_SignerInfo_get0_signer_id(si, &keyid, &issuer,
+							&serial) && issuer) {
+		print_name("issuer:    ", issuer);
+	} else {
+		printf("subject:   unknown (no certificate in %s names the "
+		       "signer)\n", certs ? certs : "--cert");
+	}
+	CMS_ContentInfo_free(cms);
+}
+
+int jh_info(const struct jh_sigfile *f, const char *certs)
 {
 	unsigned char md[EVP_MAX_MD_SIZE];
 	int err;
@@ -183,5 +284,8 @@ int jh_info(const struct jh_sigfile *f)
 	       (unsigned long long)f->layout.payload_size);
 	print_hex("sha256:    ", md, 32);
 	printf("\nsignature: %u bytes CMS, SHA-256\n", f->layout.cms_size);
-	return print_signer(f);
+	err = print_signer(f);
+	if (!err)
+		print_signer_names(f, certs);
+	return err;
 }

@@ -19,13 +19,19 @@ struct jh_expect {
 
 /**
  * Verify @f as the loader would, trusting exactly the certificate at
- * @cert_path (no chain); print "FILE: OK ..." on success.
+ * @cert_path (no chain), or the one in directory @cert_path that names
+ * the signer (as the keyring holds every certificate of a directory);
+ * print "FILE: OK ..." on success.
  * Return: 0 or the loader's errno for the failed check (printed).
  */
 int jh_verify(const struct jh_sigfile *f, const char *cert_path,
 	      const struct jh_expect *expect);
 
-/** Print type, name, version, sizes, payload SHA-256 and signer. */
-int jh_info(const struct jh_sigfile *f);
+/**
+ * Print type, name, version, sizes, payload SHA-256 and signer, by name
+ * if a certificate in @certs (a file or a directory; NULL: none) names
+ * it, else by the issuer the signature carries, if any.
+ */
+int jh_info(const struct jh_sigfile *f, const char *certs);
 
 #endif /* !_JH_SIGN_CHECK_H */

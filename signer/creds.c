@@ -3,10 +3,12 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <openssl/err.h>
 #include <openssl/pem.h>
 
+#include "../lib/signature.h"
 #include "creds.h"
 #include "error.h"
 #include "token.h"
@@ -23,6 +25,11 @@ const char *jh_pick_path(const char *option, const char *env,
 
 static int open_bio(const char *path, BIO **bio)
 {
+	struct stat st;
+
+	*bio = NULL;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return jh_fail(path, -EISDIR, "is a directory");
 	*bio = BIO_new_file(path, "rb");
 	if (!*bio) {
 		ERR_clear_error();
@@ -79,6 +86,18 @@ static void *read_object(const char *path, bio_reader reader,
 	return obj;
 }
 
+X509 *jh_try_load_cert(const char *path)
+{
+	BIO *bio = BIO_new_file(path, "rb");
+	X509 *cert = NULL;
+
+	if (bio)
+		cert = read_cert(bio, is_pem(bio));
+	BIO_free(bio);
+	ERR_clear_error();
+	return cert;
+}
+
 int jh_load_cert(const char *path, X509 **cert)
 {
 	int err;
@@ -117,6 +136,12 @@ int jh_load_signer(const char *key_path, const char *cert_path,
 	if (EVP_PKEY_get_base_id(*key) != EVP_PKEY_RSA) {
 		err = jh_fail(key_name, -EINVAL, "not an RSA key (the kernel "
 			      "verifies RSA signatures only)");
+		goto free_key;
+	}
+	if (EVP_PKEY_get_bits(*key) < JAILHOUSE_SIG_MIN_RSA_BITS) {
+		err = jh_fail(key_name, -EINVAL, "RSA key of %d bits; keys "
+			      "under %d bits are refused", EVP_PKEY_get_bits(*key),
+			      JAILHOUSE_SIG_MIN_RSA_BITS);
 		goto free_key;
 	}
 	if (X509_check_private_key(*cert, *key) != 1) {

@@ -12,6 +12,8 @@
 
 #define JH_DEFAULT_KEY	"/etc/jailhouse/signing_key.pem"
 #define JH_DEFAULT_CERT	"/etc/jailhouse/signing_cert.pem"
+/* The certificates the keyring gets at boot: what --verify trusts. */
+#define JH_DEFAULT_KEYS	"/etc/jailhouse/keys"
 
 /** @option if set, else $@env if set, else @fallback. */
 const char *jh_pick_path(const char *option, const char *env,
@@ -20,6 +22,9 @@ const char *jh_pick_path(const char *option, const char *env,
 /** Load an X.509 certificate, PEM or DER, or from a token by a pkcs11:
  *  URI (token.h). Return: 0 or -errno. */
 int jh_load_cert(const char *path, X509 **cert);
+
+/** A certificate file (PEM or DER) if it is one, else NULL; silent. */
+X509 *jh_try_load_cert(const char *path);
 
 /** Load a private key (PEM, possibly encrypted: OpenSSL asks for the
  *  passphrase on the terminal; or DER), or a token's key by a pkcs11:

@@ -13,6 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <jailhouse/version.h>
+
 #include "check.h"
 #include "creds.h"
 #include "error.h"
@@ -28,40 +30,56 @@ enum mode { MODE_SIGN, MODE_VERIFY, MODE_INFO, MODE_KEYGEN };
 struct options {
 	enum mode mode;
 	const char *key, *cert, *output, *name, *cn, *policy;
+	const char *name_option;	/* "--name" or "--cell" */
 	__u32 type;
 	bool detach;
 	bool has_version;
 	bool force;
-	bool help;
+	bool help, print_version;
 	__u32 rights;
 	unsigned long version, min_version, bits, days;
 };
 
-static void usage(FILE *out)
+#define KEYGEN_SYNOPSIS \
+	"keygen [--key KEY] [--cert CERT] [--cn NAME] [--bits N]\n" \
+	"               [--days N] [--types all|TYPE,...]\n"
+#define KEYGEN_NOTES \
+	"keygen --types: what the key may sign (default cell,inmate; the\n" \
+	"platform's hypervisor, system and policy only if named, or all).\n"
+
+/* The usage of keygen (@keygen) or of the whole tool. */
+static void usage(FILE *out, bool keygen)
 {
+	if (keygen) {
+		fprintf(out, "Usage: jh-sign " KEYGEN_SYNOPSIS "\n"
+			KEYGEN_NOTES);
+		return;
+	}
 	fprintf(out,
 "Usage: jh-sign [--key KEY] [--cert CERT] [-o OUT | --detach [-o OUT]]\n"
-"               [--type TYPE] [--name NAME | --cell NAME] [--version N]\n"
-"               [--policy POLICY] [--force] FILE\n"
-"       jh-sign --verify [--cert CERT] [--type TYPE] [--name NAME]\n"
+"               [--type TYPE] [--name NAME | --cell NAME]\n"
+"               [-s|--security-version N] [--policy POLICY] [--force] FILE\n"
+"       jh-sign --verify [--cert CERT|DIR] [--type TYPE] [--name NAME]\n"
 "               [--min-version N] FILE\n"
-"       jh-sign --info FILE\n"
-"       jh-sign keygen [--key KEY] [--cert CERT] [--cn NAME] [--bits N]\n"
-"               [--days N] [--types all|TYPE,...]\n\n"
+"       jh-sign --info [--cert CERT|DIR] FILE\n"
+"       jh-sign " KEYGEN_SYNOPSIS
+"       jh-sign --help | --version\n\n"
 "TYPE: hypervisor, system, cell, inmate or policy. Key and certificate\n"
 "default to $JH_SIGN_KEY and $JH_SIGN_CERT, else %s and %s;\n"
 "either may be a PKCS#11 URI (pkcs11:token=T;object=O;pin-value=P).\n"
 "Cells are checked against POLICY ($JH_SIGN_POLICY, else %s\n"
 "if present) and not signed if they violate it, unless --force; so\n"
 "are images of a type the certificate does not grant.\n"
-"keygen --types: what the key may sign (default cell,inmate; the\n"
-"platform's hypervisor, system and policy only if named, or all).\n",
-		JH_DEFAULT_KEY, JH_DEFAULT_CERT, JH_DEFAULT_POLICY);
+"--verify trusts CERT, or the certificate in DIR that names the signer\n"
+"(default $JH_SIGN_CERT, else %s/ if present, as the keyring);\n"
+"--info names the signer from them.\n"
+KEYGEN_NOTES, JH_DEFAULT_KEY, JH_DEFAULT_CERT, JH_DEFAULT_POLICY,
+	JH_DEFAULT_KEYS);
 }
 
 enum { OPT_KEY = 256, OPT_CERT, OPT_DETACH, OPT_TYPE, OPT_NAME, OPT_CELL,
-       OPT_VERSION, OPT_VERIFY, OPT_INFO, OPT_MIN_VERSION, OPT_CN, OPT_BITS,
-       OPT_DAYS, OPT_POLICY, OPT_FORCE, OPT_TYPES, OPT_HELP };
+       OPT_VERIFY, OPT_INFO, OPT_MIN_VERSION, OPT_CN, OPT_BITS,
+       OPT_DAYS, OPT_POLICY, OPT_FORCE, OPT_TYPES, OPT_VERSION };
 
 static const struct option long_options[] = {
 	{ "key", required_argument, NULL, OPT_KEY },
@@ -71,7 +89,7 @@ static const struct option long_options[] = {
 	{ "type", required_argument, NULL, OPT_TYPE },
 	{ "name", required_argument, NULL, OPT_NAME },
 	{ "cell", required_argument, NULL, OPT_CELL },
-	{ "version", required_argument, NULL, OPT_VERSION },
+	{ "security-version", required_argument, NULL, 's' },
 	{ "verify", no_argument, NULL, OPT_VERIFY },
 	{ "info", no_argument, NULL, OPT_INFO },
 	{ "min-version", required_argument, NULL, OPT_MIN_VERSION },
@@ -81,7 +99,8 @@ static const struct option long_options[] = {
 	{ "policy", required_argument, NULL, OPT_POLICY },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "types", required_argument, NULL, OPT_TYPES },
-	{ "help", no_argument, NULL, OPT_HELP },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -95,6 +114,17 @@ static int parse_number(const char *arg, unsigned long max,
 	if (errno || end == arg || *end || arg[0] == '-' || *value > max)
 		return jh_fail(arg, -EINVAL, "not a number up to %lu", max);
 	return 0;
+}
+
+static int parse_bits(const char *arg, unsigned long *bits)
+{
+	int err = parse_number(arg, 16384, bits);
+
+	if (!err && *bits < JAILHOUSE_SIG_MIN_RSA_BITS)
+		return jh_fail("--bits", -EINVAL, "%lu: RSA keys under %d bits "
+			       "are refused", *bits,
+			       JAILHOUSE_SIG_MIN_RSA_BITS);
+	return err;
 }
 
 static int parse_type(const char *arg, __u32 *type)
@@ -114,13 +144,17 @@ static int parse_option(int opt, struct options *o)
 	case 'o': o->output = optarg; return 0;
 	case OPT_DETACH: o->detach = true; return 0;
 	case OPT_TYPE: return parse_type(optarg, &o->type);
-	case OPT_NAME: o->name = optarg; return 0;
+	case OPT_NAME:
+		o->name = optarg;
+		o->name_option = "--name";
+		return 0;
 	case OPT_CELL:
 		o->name = optarg;
+		o->name_option = "--cell";
 		if (!o->type)
 			o->type = JAILHOUSE_IMAGE_INMATE;
 		return 0;
-	case OPT_VERSION:
+	case 's':
 		o->has_version = true;
 		return parse_number(optarg, UINT32_MAX, &o->version);
 	case OPT_VERIFY: o->mode = MODE_VERIFY; return 0;
@@ -130,11 +164,23 @@ static int parse_option(int opt, struct options *o)
 	case OPT_CN: o->cn = optarg; return 0;
 	case OPT_POLICY: o->policy = optarg; return 0;
 	case OPT_FORCE: o->force = true; return 0;
-	case OPT_BITS: return parse_number(optarg, 16384, &o->bits);
+	case OPT_BITS: return parse_bits(optarg, &o->bits);
 	case OPT_DAYS: return parse_number(optarg, 36500, &o->days);
 	case OPT_TYPES: return jh_parse_rights(optarg, &o->rights);
 	default: return -EINVAL;
 	}
+}
+
+/*
+ * --version takes no value and comes alone: refused after anything else,
+ * it cannot be a security version (-s) mistaken for a version request.
+ */
+static int version_alone(void)
+{
+	fprintf(stderr, "jh-sign: --version prints the version and takes "
+		"nothing else; the security version is -s or "
+		"--security-version\n");
+	return -EINVAL;
 }
 
 static int parse_options(int argc, char *argv[], struct options *o)
@@ -150,11 +196,15 @@ static int parse_options(int argc, char *argv[], struct options *o)
 		argc--;
 		argv++;
 	}
-	while ((opt = getopt_long(argc, argv, "o:", long_options,
+	while ((opt = getopt_long(argc, argv, "ho:s:", long_options,
 				  NULL)) != -1) {
-		if (opt == OPT_HELP) {
+		if (opt == 'h') {
 			o->help = true;
 			return 0;
+		}
+		if (opt == OPT_VERSION) {
+			o->print_version = true;
+			return argc == 2 ? 0 : version_alone();
 		}
 		err = parse_option(opt, o);
 		if (err)
@@ -188,6 +238,25 @@ static int pick_type(const struct options *o, const struct jh_sigfile *f,
 	return 0;
 }
 
+/* A name given as an option, blamed on the option if the loader would
+ * refuse it: empty, too long, blank or unprintable. */
+static int check_name_option(const struct options *o)
+{
+	const char *c;
+
+	if (!o->name[0])
+		return jh_fail(o->name_option, -EINVAL, "empty name");
+	if (strlen(o->name) >= JAILHOUSE_SIG_NAME_LEN)
+		return jh_fail(o->name_option, -EINVAL, "'%s' is longer than "
+			       "%d bytes", o->name, JAILHOUSE_SIG_NAME_LEN - 1);
+	for (c = o->name; *c; c++)
+		if (*c <= 0x20 || *c > 0x7e)
+			return jh_fail(o->name_option, -EINVAL, "'%s' holds a "
+				       "blank or unprintable character",
+				       o->name);
+	return 0;
+}
+
 static int pick_name(const struct options *o, const struct jh_sigfile *f,
 		     const struct jh_image_id *id, char *name)
 {
@@ -196,9 +265,8 @@ static int pick_name(const struct options *o, const struct jh_sigfile *f,
 			       "name '%s'", id->name, o->name);
 	if (id->name[0])
 		o = NULL;
-	if (o && o->name && strlen(o->name) >= JAILHOUSE_SIG_NAME_LEN)
-		return jh_fail(f->path, -EINVAL, "name longer than %d bytes",
-			       JAILHOUSE_SIG_NAME_LEN - 1);
+	if (o && o->name && check_name_option(o))
+		return -EINVAL;
 	strncpy(name, o && o->name ? o->name : id->name,
 		JAILHOUSE_SIG_NAME_LEN);
 	return 0;
@@ -210,9 +278,28 @@ static int pick_version(const struct options *o, const struct jh_sigfile *f,
 {
 	if (id->has_version && o->has_version && o->version != id->version)
 		return jh_fail(f->path, -EINVAL, "carries security version "
-			       "%u, refusing --version %lu", id->version,
+			       "%u, refusing --security-version %lu", id->version,
 			       o->version);
 	hdr->security_version = id->has_version ? id->version : o->version;
+	return 0;
+}
+
+/* What the loader would refuse for its size: nothing, or too much. */
+static int check_payload_size(const struct jh_sigfile *f)
+{
+	__u64 size = jh_sigfile_payload_size(f);
+	__u64 room = JAILHOUSE_SIG_MAX_FILE - JAILHOUSE_SIG_MAX_CMS_SIZE -
+		     sizeof(struct jailhouse_sig_header) -
+		     sizeof(struct jailhouse_sig_trailer);
+
+	if (size == 0)
+		return jh_fail(f->path, -EINVAL, "empty image");
+	if (size > room)
+		return jh_fail(f->path, -EFBIG, "%llu bytes; signed, it could "
+			       "exceed the %d MiB the loader reads (at most "
+			       "%llu bytes)", (unsigned long long)size,
+			       JAILHOUSE_SIG_MAX_FILE >> 20,
+			       (unsigned long long)room);
 	return 0;
 }
 
@@ -224,7 +311,9 @@ static int build_header(const struct options *o, const struct jh_sigfile *f,
 	int err;
 
 	memset(hdr, 0, sizeof(*hdr));
-	err = jh_recognise(f, &id);
+	err = check_payload_size(f);
+	if (!err)
+		err = jh_recognise(f, &id);
 	if (!err)
 		err = pick_type(o, f, &id, hdr);
 	if (!err)
@@ -305,6 +394,19 @@ static int run_sign(const struct options *o, const struct jh_sigfile *f)
 	return err;
 }
 
+/*
+ * What --verify trusts and --info names signers from: --cert, else
+ * $JH_SIGN_CERT, else the certificates the keyring gets at boot
+ * (/etc/jailhouse/keys/) if there, else the default signing certificate.
+ */
+static const char *trusted_certs(const struct options *o)
+{
+	const char *fallback = access(JH_DEFAULT_KEYS, F_OK) == 0 ?
+			       JH_DEFAULT_KEYS : JH_DEFAULT_CERT;
+
+	return jh_pick_path(o->cert, "JH_SIGN_CERT", fallback);
+}
+
 static int run_on_file(const struct options *o, const char *path)
 {
 	struct jh_expect expect = {
@@ -321,10 +423,9 @@ static int run_on_file(const struct options *o, const char *path)
 	if (o->mode == MODE_SIGN)
 		err = run_sign(o, &f);
 	else if (o->mode == MODE_VERIFY)
-		err = jh_verify(&f, jh_pick_path(o->cert, "JH_SIGN_CERT",
-						 JH_DEFAULT_CERT), &expect);
+		err = jh_verify(&f, trusted_certs(o), &expect);
 	else
-		err = jh_info(&f);
+		err = jh_info(&f, trusted_certs(o));
 	jh_sigfile_close(&f);
 	return err;
 }
@@ -351,11 +452,15 @@ int main(int argc, char *argv[])
 
 	err = parse_options(argc, argv, &o);
 	if (o.help) {
-		usage(stdout);
+		usage(stdout, o.mode == MODE_KEYGEN);
+		return 0;
+	}
+	if (o.print_version && !err) {
+		printf("jh-sign %s\n", JAILHOUSE_VERSION);
 		return 0;
 	}
 	if (err) {
-		usage(stderr);
+		usage(stderr, o.mode == MODE_KEYGEN);
 		return 2;
 	}
 	if (o.mode == MODE_KEYGEN)

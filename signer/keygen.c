@@ -14,6 +14,7 @@
 #include "../lib/signature.h"
 #include "error.h"
 #include "keygen.h"
+#include "output.h"
 
 /*
  * What the certificate says about its key: a leaf that only signs. No
@@ -111,75 +112,83 @@ static X509 *make_cert(EVP_PKEY *key, const struct jh_keygen *req)
 	return NULL;
 }
 
-/* Create @path exclusively with @mode and open it as a BIO. */
-static BIO *create_file(const char *path, mode_t mode, bool exclusive)
+/* Writes one object to @bio: a key or a certificate, PEM or DER. */
+typedef int (*bio_writer)(BIO *bio, void *obj);
+
+static int pem_key(BIO *bio, void *key)
 {
-	int flags = O_WRONLY | O_CREAT | O_CLOEXEC |
-		    (exclusive ? O_EXCL : O_TRUNC);
-	int fd = open(path, flags, mode);
+	return PEM_write_bio_PrivateKey(bio, key, NULL, NULL, 0, NULL, NULL);
+}
+
+static int pem_cert(BIO *bio, void *cert)
+{
+	return PEM_write_bio_X509(bio, cert);
+}
+
+static int der_cert(BIO *bio, void *cert)
+{
+	return i2d_X509_bio(bio, cert);
+}
+
+/*
+ * @obj to @path, whole or not at all: through a temporary file renamed
+ * over @path, or linked to it if @exclusive (an existing file stays).
+ */
+static int write_object(const char *path, mode_t mode, bool exclusive,
+			bio_writer writer, void *obj)
+{
+	int fd = jh_out_create_temp(path, mode), err = 0;
 	BIO *bio;
 
-	if (fd < 0) {
-		jh_fail(path, -errno, "cannot create: %s", strerror(errno));
-		return NULL;
-	}
-	bio = BIO_new_fd(fd, BIO_CLOSE);
-	if (!bio) {
-		close(fd);
-		jh_fail_ossl(path, "out of memory");
-	}
-	return bio;
+	if (fd < 0)
+		return fd;
+	bio = BIO_new_fd(fd, BIO_NOCLOSE);
+	if (!bio || !writer(bio, obj) || BIO_flush(bio) != 1)
+		err = jh_fail_ossl(path, "cannot write it");
+	BIO_free(bio);
+	return exclusive ? jh_out_commit_temp_new(fd, path, err) :
+			   jh_out_commit_temp(fd, path, err);
 }
 
-static int write_key(const char *path, EVP_PKEY *key)
+static bool has_suffix(const char *path, const char *suffix)
 {
-	BIO *bio = create_file(path, 0600, true);
-	int ok;
+	size_t len = strlen(path), slen = strlen(suffix);
 
-	if (!bio)
-		return -EEXIST;
-	ok = PEM_write_bio_PrivateKey(bio, key, NULL, NULL, 0, NULL, NULL);
-	if (BIO_free(bio) != 1 || !ok) {
-		unlink(path);
-		return jh_fail_ossl(path, "cannot write the key");
-	}
-	return 0;
+	return len > slen && strcmp(path + len - slen, suffix) == 0;
 }
 
-static int der_path(const char *pem, char *der, size_t size)
+/* @path with its ".pem" or ".der" suffix (if any) replaced by @suffix. */
+static int sibling_path(const char *path, const char *suffix, char *out,
+			size_t size)
 {
-	size_t len = strlen(pem);
+	size_t len = strlen(path);
 
-	if (len > 4 && strcmp(pem + len - 4, ".pem") == 0)
+	if (has_suffix(path, ".pem") || has_suffix(path, ".der"))
 		len -= 4;
-	if (snprintf(der, size, "%.*s.der", (int)len, pem) >= (int)size)
-		return jh_fail(pem, -ENAMETOOLONG, "path too long");
+	if (snprintf(out, size, "%.*s%s", (int)len, path, suffix) >=
+	    (int)size)
+		return jh_fail(path, -ENAMETOOLONG, "path too long");
 	return 0;
 }
 
-static int write_cert(const char *path, X509 *cert, bool der)
+/*
+ * The certificate in both forms: PEM for jh-sign, DER for `jailhouse
+ * keyring add`. @path gets the form its suffix names (PEM unless
+ * ".der"), its sibling with the other suffix the other form.
+ */
+static int write_certs(const char *path, X509 *cert)
 {
-	BIO *bio = create_file(path, 0644, false);
-	int ok;
-
-	if (!bio)
-		return -EIO;
-	ok = der ? i2d_X509_bio(bio, cert) : PEM_write_bio_X509(bio, cert);
-	if (BIO_free(bio) != 1 || !ok)
-		return jh_fail_ossl(path, "cannot write the certificate");
-	return 0;
-}
-
-static int write_certs(const char *pem, X509 *cert)
-{
-	char der[PATH_MAX];
+	bool der = has_suffix(path, ".der");
+	char other[PATH_MAX];
 	int err;
 
-	err = der_path(pem, der, sizeof(der));
+	err = sibling_path(path, der ? ".pem" : ".der", other, sizeof(other));
 	if (!err)
-		err = write_cert(pem, cert, false);
+		err = write_object(path, 0644, false, der ? der_cert : pem_cert,
+				   cert);
 	if (!err)
-		err = write_cert(der, cert, true);
+		err = write_object(other, 0644, false,
+				   der ? pem_cert : der_cert, cert);
 	return err;
 }
 
@@ -233,7 +242,7 @@ int jh_keygen(const struct jh_keygen *req)
 		return jh_fail_ossl(req->cert_path, "cannot make the "
 				    "certificate");
 	}
-	err = write_key(req->key_path, key);
+	err = write_object(req->key_path, 0600, true, pem_key, key);
 	if (!err)
 		err = write_certs(req->cert_path, cert);
 	X509_free(cert);

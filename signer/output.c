@@ -127,6 +127,17 @@ int jh_out_commit_temp(int fd, const char *dest, int err)
 	return err;
 }
 
+int jh_out_commit_temp_new(int fd, const char *dest, int err)
+{
+	if (close(fd) != 0 && !err)
+		err = jh_fail(dest, -errno, "close: %s", strerror(errno));
+	if (!err && link(temp_path, dest) != 0)
+		err = jh_fail(dest, -errno, "cannot create: %s",
+			      strerror(errno));
+	drop_temp();
+	return err;
+}
+
 int jh_out_open_append(const struct jh_sigfile *in)
 {
 	struct stat st;

@@ -27,6 +27,8 @@ void jh_out_release_signals(void);
 int jh_out_create_temp(const char *dest, mode_t mode);
 /** Close @fd and rename the temporary file over @dest, or remove it. */
 int jh_out_commit_temp(int fd, const char *dest, int err);
+/** As jh_out_commit_temp(), but refuse to replace an existing @dest. */
+int jh_out_commit_temp_new(int fd, const char *dest, int err);
 
 /** Open the input for the append; it must still be the file read. */
 int jh_out_open_append(const struct jh_sigfile *in);

@@ -51,6 +51,55 @@ void jh_sigfile_unmap(const void *p, size_t len)
 	munmap((void *)p, len);
 }
 
+/*
+ * The last signed header in @map (@size bytes) that is where its own
+ * payload size puts it: what is left of a signature block whose trailer
+ * is gone (truncated) or no longer at the end (appended to).
+ */
+static bool orphan_header(const __u8 *map, __u64 size, __u64 *at)
+{
+	static const char magic[] = JAILHOUSE_SIG_HEADER_MAGIC;
+	struct jailhouse_sig_header hdr;
+	const __u8 *p = map, *hit;
+	const char *reason;
+	bool found = false;
+
+	while ((hit = memmem(p, map + size - p, magic, sizeof(magic) - 1))) {
+		p = hit + 1;
+		if ((__u64)(hit - map) + sizeof(hdr) > size)
+			break;
+		memcpy(&hdr, hit, sizeof(hdr));
+		if (!jailhouse_sig_check_header(&hdr, hit - map, &reason)) {
+			*at = hit - map;
+			found = true;
+		}
+	}
+	return found;
+}
+
+/* An unsigned file: refused if it is a signed one damaged. */
+static int check_not_damaged(const struct jh_sigfile *f)
+{
+	const void *map;
+	__u64 at;
+	bool damaged;
+	int err;
+
+	if (f->size < sizeof(struct jailhouse_sig_header))
+		return 0;
+	err = jh_sigfile_map(f, 0, f->size, &map);
+	if (err)
+		return err;
+	damaged = orphan_header(map, f->size, &at);
+	jh_sigfile_unmap(map, f->size);
+	if (!damaged)
+		return 0;
+	return jh_fail(f->path, -JAILHOUSE_SIG_ERR_MALFORMED, "signature "
+		       "block damaged: signed header at offset %llu, but no "
+		       "signature trailer at the end of the file (truncated, "
+		       "or appended to)", (unsigned long long)at);
+}
+
 static int read_signature(struct jh_sigfile *f)
 {
 	struct jailhouse_sig_trailer trailer;
@@ -58,7 +107,7 @@ static int read_signature(struct jh_sigfile *f)
 	int err;
 
 	if (f->size < sizeof(trailer))
-		return 0;
+		return check_not_damaged(f);
 	err = jh_sigfile_read(f, &trailer, sizeof(trailer),
 			      f->size - sizeof(trailer));
 	if (err)
@@ -66,7 +115,7 @@ static int read_signature(struct jh_sigfile *f)
 	err = jailhouse_sig_parse_trailer(&trailer, f->size, &f->layout,
 					  &reason);
 	if (err == -ENODATA)
-		return 0;
+		return check_not_damaged(f);
 	if (err)
 		return jh_fail(f->path, err, "%s", reason);
 	err = jh_sigfile_read(f, &f->header, sizeof(f->header),
@@ -94,6 +143,8 @@ int jh_sigfile_open(const char *path, struct jh_sigfile *f)
 			       strerror(errno));
 	if (fstat(f->fd, &st) != 0) {
 		err = jh_fail(path, -errno, "stat: %s", strerror(errno));
+	} else if (S_ISDIR(st.st_mode)) {
+		err = jh_fail(path, -EISDIR, "is a directory");
 	} else if (!S_ISREG(st.st_mode)) {
 		err = jh_fail(path, -EINVAL, "not a regular file");
 	} else {

@@ -29,7 +29,6 @@ struct subcommand {
 	const char *name;
 	int (*run)(int argc, char *argv[]);
 	int min_argc, max_argc;		/* max_argc 0: no limit */
-	const char *args;
 };
 
 static int usage_error(const char *what, const char *reason)
@@ -49,17 +48,22 @@ static int open_file(const char *path)
 	return fd;
 }
 
-/* An ioctl the loader may refuse for reasons only its log names. */
+/*
+ * An ioctl the loader may refuse for reasons only its log names: the
+ * lines it logged are shown after the refusal, if it logged any.
+ */
 static int loader_ioctl(unsigned long request, void *arg, const char *what,
 			const struct signed_input *in, unsigned int num)
 {
+	int mark = jailhouse_kmsg_mark();
 	int err = jailhouse_ioctl_signed(request, arg, what, in, num);
 
 	if (err == -ENODEV)
 		fprintf(stderr, "jailhouse: the hypervisor is not enabled\n");
-	else if (err < 0)
-		fprintf(stderr, "jailhouse: the kernel log (dmesg) says "
-			"why\n");
+	if (err < 0 && err != -ENODEV)
+		jailhouse_kmsg_show(mark);
+	else if (mark >= 0)
+		close(mark);
 	return err < 0 ? err : 0;
 }
 
@@ -273,51 +277,115 @@ static int cell_destroy(int argc, char *argv[])
 	return cell_by_ref(argc, argv, JAILHOUSE_CELL_DESTROY, "destroy");
 }
 
-static void print_cell(const struct jailhouse_cell_info *info)
+/* A CPU set (bit n = CPU n) as a JSON array of CPU numbers. */
+static void print_cpus_json(const __u8 *cpus, size_t bytes)
 {
-	char cpus[CPU_LIST_LEN];
+	unsigned int cpu, n = 0;
 
-	cell_cpus_format(info->cpus, sizeof(info->cpus), cpus, sizeof(cpus));
-	printf("%-4u %-31s %-16s %s\n", info->id, info->cell.name,
-	       cell_state_name(info->state), cpus);
+	printf("[");
+	for (cpu = 0; cpu < bytes * 8; cpu++)
+		if (cpus[cpu / 8] & (1U << (cpu % 8)))
+			printf("%s%u", n++ ? ", " : "", cpu);
+	printf("]");
 }
 
+static bool cpus_empty(const __u8 *cpus, size_t bytes)
+{
+	while (bytes--)
+		if (cpus[bytes])
+			return false;
+	return true;
+}
+
+/*
+ * "ID NAME STATE CPUS", and "failed: CPUS" after them if the hypervisor
+ * reports any of them failed (a column only then: scripts read the CPUs
+ * last); with @json one object of the array.
+ */
+static void print_cell(const struct jailhouse_cell_info *info, bool json,
+		       bool first)
+{
+	__u8 failed[sizeof(info->cpus)];
+	char cpus[CPU_LIST_LEN], down[CPU_LIST_LEN];
+
+	if (jailhouse_failed_cpus(info->cpus, sizeof(info->cpus), failed))
+		memset(failed, 0, sizeof(failed));
+	if (json) {
+		printf("%s\n  {\"id\": %u, \"name\": ", first ? "" : ",",
+		       info->id);
+		jailhouse_json_string(info->cell.name, sizeof(info->cell.name));
+		printf(", \"state\": ");
+		jailhouse_json_string(cell_state_name(info->state), 32);
+		printf(", \"cpus\": ");
+		print_cpus_json(info->cpus, sizeof(info->cpus));
+		printf(", \"failed_cpus\": ");
+		print_cpus_json(failed, sizeof(failed));
+		printf("}");
+		return;
+	}
+	cell_cpus_format(info->cpus, sizeof(info->cpus), cpus, sizeof(cpus));
+	cell_cpus_format(failed, sizeof(failed), down, sizeof(down));
+	printf("%-4u %-31s %-16s %s%s%s\n", info->id, info->cell.name,
+	       cell_state_name(info->state), cpus,
+	       cpus_empty(failed, sizeof(failed)) ? "" : "  failed: ",
+	       cpus_empty(failed, sizeof(failed)) ? "" : down);
+}
+
+/* `cell list [--json]`: a table, or a JSON array of cells. */
 static int cell_list(int argc, char *argv[])
 {
+	bool json = argc == 2 && !strcmp(argv[1], "--json");
 	struct jailhouse_cell_info info;
 	unsigned int index = 0;
 	int fd, ret;
 
-	(void)argc;
-	(void)argv;
+	if (argc == 2 && !json)
+		return usage_error("list", "unknown option");
 	fd = jailhouse_open_device();
 	if (fd < 0)
 		return fd;
 	/* No heading when the hypervisor is not enabled. */
 	ret = read_cell(fd, index++, &info);
-	if (ret >= 0)
+	if (ret >= 0 && json)
+		printf("[");
+	else if (ret >= 0)
 		printf("%-4s %-31s %-16s %s\n", "ID", "Name", "State", "CPUs");
 	for (; ret > 0; ret = read_cell(fd, index++, &info))
-		print_cell(&info);
+		print_cell(&info, json, index == 1);
+	if (json && ret == 0)
+		printf("\n]\n");
 	close(fd);
 	return ret;
 }
 
+/* `cell stats CELL [--json]`: a table, or one JSON object. */
 static int cell_stats(int argc, char *argv[])
 {
+	bool json = argc > 2 && !strcmp(argv[argc - 1], "--json");
 	struct jailhouse_cell_info info;
 	struct jailhouse_cell_id id;
 	int err;
 
-	err = cell_ref(argc, argv, &id, "stats");
+	err = cell_ref(argc - json, argv, &id, "stats");
 	if (err < 0)
 		return err;
 	err = find_cell(id.name, 0, &info);
 	if (err)
 		return err;
-	printf("Cell '%s' (id %u), %s\n", info.cell.name, info.id,
-	       cell_state_name(info.state));
-	return jailhouse_print_vmexits(info.cpus, sizeof(info.cpus));
+	if (!json) {
+		printf("Cell '%s' (id %u), %s\n", info.cell.name, info.id,
+		       cell_state_name(info.state));
+		return jailhouse_print_vmexits(info.cpus, sizeof(info.cpus),
+					       false);
+	}
+	printf("{\"id\": %u, \"name\": ", info.id);
+	jailhouse_json_string(info.cell.name, sizeof(info.cell.name));
+	printf(", \"state\": ");
+	jailhouse_json_string(cell_state_name(info.state), 32);
+	printf(", ");
+	err = jailhouse_print_vmexits(info.cpus, sizeof(info.cpus), true);
+	printf("}\n");
+	return err;
 }
 
 /* The cell that the descriptor at @path describes, named in its start. */
@@ -501,32 +569,16 @@ static int cell_linux(int argc, char *argv[])
 	return err;
 }
 
-#define CELL_REF	"{ID | [--name] NAME}"
-
 static const struct subcommand subcommands[] = {
-	{ "create", cell_create, 2, 2, "CELL.cell" },
-	{ "load", cell_load, 3, 0,
-	  CELL_REF " IMAGE [-a|--address ADDRESS] [IMAGE [-a ADDRESS]]..." },
-	{ "start", cell_start, 2, 3, CELL_REF },
-	{ "shutdown", cell_shutdown, 2, 3, CELL_REF },
-	{ "destroy", cell_destroy, 2, 3, CELL_REF },
-	{ "list", cell_list, 1, 1, "" },
-	{ "stats", cell_stats, 2, 3, CELL_REF },
-	{ "linux", cell_linux, 1, 0,
-	  "CELL.cell bzImage [-i|--initrd FILE] [-c|--cmdline \"STRING\" | "
-	  "-C|--cmdline-file FILE] [-l|--loader FILE]" },
+	{ "create", cell_create, 2, 2 },
+	{ "load", cell_load, 3, 0 },
+	{ "start", cell_start, 2, 3 },
+	{ "shutdown", cell_shutdown, 2, 3 },
+	{ "destroy", cell_destroy, 2, 3 },
+	{ "list", cell_list, 1, 2 },
+	{ "stats", cell_stats, 2, 4 },
+	{ "linux", cell_linux, 1, 0 },
 };
-
-static void print_usage(FILE *out)
-{
-	size_t i;
-
-	fprintf(out, "Usage:\n");
-	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
-		fprintf(out, "  jailhouse cell %s%s%s\n",
-			subcommands[i].name, *subcommands[i].args ? " " : "",
-			subcommands[i].args);
-}
 
 static bool argc_fits(const struct subcommand *sub, int argc)
 {
@@ -539,12 +591,6 @@ int cmd_cell(int argc, char *argv[])
 	const struct subcommand *sub;
 	size_t i;
 
-	/* `cell --help`, `cell SUBCOMMAND --help` (or -h). */
-	if ((argc == 2 || argc == 3) && (!strcmp(argv[argc - 1], "--help") ||
-					 !strcmp(argv[argc - 1], "-h"))) {
-		print_usage(stdout);
-		return 0;
-	}
 	for (i = 0; argc > 1 &&
 	     i < sizeof(subcommands) / sizeof(subcommands[0]); i++) {
 		sub = &subcommands[i];
@@ -552,6 +598,6 @@ int cmd_cell(int argc, char *argv[])
 		    argc_fits(sub, argc - 1))
 			return sub->run(argc - 1, argv + 1);
 	}
-	print_usage(stderr);
+	jailhouse_usage(stderr, "cell", argc > 1 ? argv[1] : NULL);
 	return -EINVAL;
 }

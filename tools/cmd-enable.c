@@ -65,7 +65,7 @@ int cmd_enable(int argc, char *argv[])
 	int err;
 
 	if (argc != 2) {
-		fprintf(stderr, "Usage: jailhouse enable SYSCONFIG\n");
+		jailhouse_usage(stderr, "enable", NULL);
 		return -EINVAL;
 	}
 	args.config_fd = open(argv[1], O_RDONLY | O_CLOEXEC);
@@ -87,7 +87,7 @@ int cmd_disable(int argc, char *argv[])
 
 	(void)argv;
 	if (argc != 1) {
-		fprintf(stderr, "Usage: jailhouse disable\n");
+		jailhouse_usage(stderr, "disable", NULL);
 		return -EINVAL;
 	}
 	err = jailhouse_ioctl(JAILHOUSE_DISABLE, NULL, "disable");
@@ -128,7 +128,7 @@ int cmd_console(int argc, char *argv[])
 	int fd, err;
 
 	if (argc > 2 || (argc == 2 && !follow)) {
-		fprintf(stderr, "Usage: jailhouse console [-f]\n");
+		jailhouse_usage(stderr, "console", NULL);
 		return -EINVAL;
 	}
 	fd = jailhouse_open_device();

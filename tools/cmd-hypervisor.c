@@ -30,13 +30,18 @@ struct cpu_table {
 	struct jailhouse_cpu_info cpu[MAX_CPUS];
 };
 
-static void print_pool(const char *name, __u64 used, __u64 size)
+static void print_pool(const char *name, __u64 used, __u64 size, bool json)
 {
-	printf("%-14s%llu of %llu pages used\n", name,
-	       (unsigned long long)used, (unsigned long long)size);
+	if (json)
+		printf("\"%s\": {\"used\": %llu, \"size\": %llu}, ", name,
+		       (unsigned long long)used, (unsigned long long)size);
+	else
+		printf("%-14s%llu of %llu pages used\n", name,
+		       (unsigned long long)used, (unsigned long long)size);
 }
 
-static int print_hv_info(void)
+/* The pools and cells; with @json the first keys of the object. */
+static int print_hv_info(bool json)
 {
 	struct jailhouse_hv_info info;
 	int err;
@@ -46,9 +51,12 @@ static int print_hv_info(void)
 		fprintf(stderr, "jailhouse: the hypervisor is not enabled\n");
 	if (err < 0)
 		return err;
-	print_pool("Memory pool:", info.mem_pool_used, info.mem_pool_size);
-	print_pool("Remap pool:", info.remap_pool_used, info.remap_pool_size);
-	printf("%-14s%u\n", "Cells:", info.num_cells);
+	print_pool(json ? "memory_pool" : "Memory pool:", info.mem_pool_used,
+		   info.mem_pool_size, json);
+	print_pool(json ? "remap_pool" : "Remap pool:", info.remap_pool_used,
+		   info.remap_pool_size, json);
+	printf(json ? "\"cells\": %u, " : "Cells:        %u\n",
+	       info.num_cells);
 	return 0;
 }
 
@@ -88,6 +96,11 @@ static int read_cpus(struct cpu_table *table, const __u8 *mask,
 	return ret < 0 ? ret : 0;
 }
 
+static const char *cpu_state(const struct jailhouse_cpu_info *cpu)
+{
+	return cpu->state == JAILHOUSE_CPU_RUNNING ? "running" : "failed";
+}
+
 static void print_stat_row(const struct cpu_table *table, unsigned int n)
 {
 	unsigned int i;
@@ -111,14 +124,50 @@ static void print_cpu_table(const struct cpu_table *table)
 		printf("       cpu%-3u", table->cpu[i].cpu);
 	printf("\n%-16s", "state");
 	for (i = 0; i < table->num_cpus; i++)
-		printf(" %12s", table->cpu[i].state == JAILHOUSE_CPU_RUNNING ?
-		       "running" : "failed");
+		printf(" %12s", cpu_state(&table->cpu[i]));
 	printf("\n");
 	for (n = 0; n < JAILHOUSE_NUM_CPU_STATS; n++)
 		print_stat_row(table, n);
 }
 
-int jailhouse_print_vmexits(const __u8 *cpus, size_t bytes)
+int jailhouse_failed_cpus(const __u8 *cpus, size_t bytes, __u8 *failed)
+{
+	static struct cpu_table table;
+	unsigned int i, cpu;
+	int err;
+
+	memset(failed, 0, bytes);
+	err = read_cpus(&table, cpus, bytes);
+	for (i = 0; !err && i < table.num_cpus; i++) {
+		cpu = table.cpu[i].cpu;
+		if (table.cpu[i].state != JAILHOUSE_CPU_RUNNING &&
+		    cpu / 8 < bytes)
+			failed[cpu / 8] |= 1U << (cpu % 8);
+	}
+	return err;
+}
+
+/* "cpus": [{"cpu": N, "state": "..", "vmexits": {"total": N, ..}}, ..] */
+static void print_cpu_json(const struct cpu_table *table)
+{
+	const struct jailhouse_cpu_info *c;
+	unsigned int i, n;
+
+	printf("\"cpus\": [");
+	for (i = 0; i < table->num_cpus; i++) {
+		c = &table->cpu[i];
+		printf("%s\n  {\"cpu\": %u, \"state\": \"%s\", \"vmexits\": {",
+		       i ? "," : "", c->cpu, cpu_state(c));
+		for (n = 0; n < JAILHOUSE_NUM_CPU_STATS && n < c->num_stats;
+		     n++)
+			printf("%s\"%s\": %llu", n ? ", " : "", stat_names[n],
+			       (unsigned long long)c->stats[n]);
+		printf("}}");
+	}
+	printf("\n]");
+}
+
+int jailhouse_print_vmexits(const __u8 *cpus, size_t bytes, bool json)
 {
 	static struct cpu_table table;
 	int err;
@@ -126,24 +175,34 @@ int jailhouse_print_vmexits(const __u8 *cpus, size_t bytes)
 	err = read_cpus(&table, cpus, bytes);
 	if (err < 0)
 		return err;
-	print_cpu_table(&table);
+	if (json)
+		print_cpu_json(&table);
+	else
+		print_cpu_table(&table);
 	return 0;
 }
 
-static int hypervisor_info(void)
+/* `hypervisor info [--json]`: a table, or one JSON object. */
+static int hypervisor_info(bool json)
 {
 	int err;
 
-	err = print_hv_info();
-	if (err < 0)
-		return err;
-	return jailhouse_print_vmexits(NULL, 0);
+	if (json)
+		printf("{");
+	err = print_hv_info(json);
+	if (err >= 0)
+		err = jailhouse_print_vmexits(NULL, 0, json);
+	if (err >= 0 && json)
+		printf("}\n");
+	return err;
 }
 
 int cmd_hypervisor(int argc, char *argv[])
 {
-	if (argc == 2 && strcmp(argv[1], "info") == 0)
-		return hypervisor_info();
-	fprintf(stderr, "Usage: jailhouse hypervisor info\n");
+	bool json = argc == 3 && strcmp(argv[2], "--json") == 0;
+
+	if ((argc == 2 || json) && strcmp(argv[1], "info") == 0)
+		return hypervisor_info(json);
+	jailhouse_usage(stderr, "hypervisor", NULL);
 	return -EINVAL;
 }

@@ -131,9 +131,11 @@ static int keyring_add(const char *cert_path)
 	return key < 0 ? key : 0;
 }
 
-static void print_key(long key)
+/* "SERIAL DESCRIPTION", or with @json {"serial": N, "description": ".."} */
+static void print_key(long key, bool json, bool first)
 {
 	char desc[512];
+	const char *text;
 	long len;
 
 	len = syscall(SYS_keyctl, KEYCTL_DESCRIBE, key, desc, sizeof(desc));
@@ -141,11 +143,18 @@ static void print_key(long key)
 		snprintf(desc, sizeof(desc), "?;;;;(%s)", strerror(errno));
 	desc[sizeof(desc) - 1] = '\0';
 	/* "type;uid;gid;perm;description": show the description. */
-	printf("%ld %s\n", key, strrchr(desc, ';') ? strrchr(desc, ';') + 1 :
-	       desc);
+	text = strrchr(desc, ';') ? strrchr(desc, ';') + 1 : desc;
+	if (!json) {
+		printf("%ld %s\n", key, text);
+		return;
+	}
+	printf("%s\n  {\"serial\": %ld, \"description\": ", first ? "" : ",",
+	       key);
+	jailhouse_json_string(text, sizeof(desc));
+	printf("}");
 }
 
-static int keyring_list(void)
+static int keyring_list(bool json)
 {
 	static __s32 keys[MAX_KEYS];
 	long len, i;
@@ -159,8 +168,12 @@ static int keyring_list(void)
 		return fail(".jailhouse keyring", -errno);
 	if (len > (long)sizeof(keys))
 		len = sizeof(keys);
+	if (json)
+		printf("[");
 	for (i = 0; i < len / (long)sizeof(keys[0]); i++)
-		print_key(keys[i]);
+		print_key(keys[i], json, i == 0);
+	if (json)
+		printf("\n]\n");
 	return 0;
 }
 
@@ -169,11 +182,13 @@ int cmd_keyring(int argc, char *argv[])
 	if (argc == 3 && strcmp(argv[1], "add") == 0)
 		return keyring_add(argv[2]);
 	if (argc == 2 && strcmp(argv[1], "list") == 0)
-		return keyring_list();
+		return keyring_list(false);
+	if (argc == 3 && strcmp(argv[1], "list") == 0 &&
+	    strcmp(argv[2], "--json") == 0)
+		return keyring_list(true);
 	if (argc == 2 && strcmp(argv[1], "lock") == 0)
 		return write_file(KEYRING_LOCKED, "1");
-	fprintf(stderr, "Usage: jailhouse keyring add CERT.der | list | "
-		"lock\n");
+	jailhouse_usage(stderr, "keyring", NULL);
 	return -EINVAL;
 }
 
@@ -185,7 +200,7 @@ int cmd_measurements(int argc, char *argv[])
 
 	(void)argv;
 	if (argc != 1) {
-		fprintf(stderr, "Usage: jailhouse measurements\n");
+		jailhouse_usage(stderr, "measurements", NULL);
 		return -EINVAL;
 	}
 	fd = open(MEASUREMENTS, O_RDONLY | O_CLOEXEC);

@@ -32,6 +32,6 @@ int cmd_policy(int argc, char *argv[])
 {
 	if (argc == 3 && strcmp(argv[1], "load") == 0)
 		return policy_load(argv[2]);
-	fprintf(stderr, "Usage: jailhouse policy load POLICY\n");
+	jailhouse_usage(stderr, "policy", NULL);
 	return -EINVAL;
 }

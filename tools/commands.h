@@ -10,9 +10,16 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include <jailhouse/ioctl.h>
 #include <jailhouse/signature.h>
+
+/**
+ * Print the usage of command @cmd (subcommand @sub, NULL: all of them)
+ * to @out: stdout for --help, stderr after a malformed command line.
+ */
+void jailhouse_usage(FILE *out, const char *cmd, const char *sub);
 
 /** Open /dev/jailhouse; on failure print why and return -errno. */
 int jailhouse_open_device(void);
@@ -81,19 +88,43 @@ int jailhouse_history_save(void);
  */
 int jailhouse_floors_get(int dev, struct jailhouse_floor **floors);
 
+/**
+ * The kernel log from now on (kmsg.c): a mark (-1 if unreadable) that
+ * jailhouse_kmsg_show() consumes, printing the loader's lines written
+ * since to stderr. Return: the mark; how many lines it printed.
+ */
+int jailhouse_kmsg_mark(void);
+int jailhouse_kmsg_show(int mark);
+
+/** Print at most @max bytes of @s to stdout as a JSON string (json.c). */
+void jailhouse_json_string(const char *s, size_t max);
+
 /* `jailhouse enable|disable|console` (cmd-enable.c). */
 int cmd_enable(int argc, char *argv[]);
 int cmd_disable(int argc, char *argv[]);
 int cmd_console(int argc, char *argv[]);
+
+/* `jailhouse config create|check`: jh-config's (cmd-config.c). */
+int cmd_config(int argc, char *argv[]);
+
+/* `jailhouse hardware check`: can this machine run it (cmd-hardware.c). */
+int cmd_hardware(int argc, char *argv[]);
 
 /* `jailhouse hypervisor info` (cmd-hypervisor.c). */
 int cmd_hypervisor(int argc, char *argv[]);
 
 /**
  * Print the VM-exit table of `hypervisor info` for the CPUs of @cpus
- * (bit n = CPU n, @bytes long), or of every CPU if @cpus is NULL.
+ * (bit n = CPU n, @bytes long), or of every CPU if @cpus is NULL; with
+ * @json a "cpus" key and array instead (cmd-hypervisor.c).
  */
-int jailhouse_print_vmexits(const __u8 *cpus, size_t bytes);
+int jailhouse_print_vmexits(const __u8 *cpus, size_t bytes, bool json);
+
+/**
+ * Of the CPUs in @cpus (@bytes long), the ones the hypervisor reports
+ * failed, into @failed (as long). Return: 0 or -errno (printed).
+ */
+int jailhouse_failed_cpus(const __u8 *cpus, size_t bytes, __u8 *failed);
 
 /* `jailhouse cell create|load|start|shutdown|destroy|list|stats`. */
 int cmd_cell(int argc, char *argv[]);

@@ -13,8 +13,8 @@
 #include "config-tool.h"
 #include "create.h"
 
-#define HV_SIZE			(16ULL << 20)
-
+/* A suggested memmap= address: large-page aligned, as the test machine's. */
+#define SUGGEST_ALIGN		(2ULL << 20)
 
 /* A table of /sys/firmware/acpi/tables: 0, 1 if absent, or -errno. */
 static int load_table(struct create_machine *m, const char *sig, uint8_t **data,
@@ -111,6 +111,58 @@ static uint64_t cmdline_reservation(const struct create_machine *m)
 }
 
 /*
+ * Where a reservation of @size could go: the top of the highest RAM
+ * range below 4 GiB that holds it, 2 MiB aligned; 0 if none does.
+ */
+static uint64_t suggest_reservation(const struct create_machine *m,
+				    uint64_t size)
+{
+	const struct create_entry *e;
+	uint64_t best = 0, top;
+	unsigned int n;
+
+	for (n = 0; n < m->iomem.num; n++) {
+		e = &m->iomem.e[n];
+		top = e->end < (4ULL << 30) ? e->end : 4ULL << 30;
+		if (e->depth || !named(e, "System RAM") || top < size)
+			continue;
+		top = (top - size) & ~(SUGGEST_ALIGN - 1);
+		if (top >= e->start && top >= CREATE_LEGACY_END && top > best)
+			best = top;
+	}
+	return best;
+}
+
+/* Say what to reserve: the sizes asked for, the memmap= line to add. */
+static int no_reservation(struct create_machine *m, unsigned int count)
+{
+	uint64_t size = m->req->mem_hv + m->req->mem_inmates;
+	uint64_t at = suggest_reservation(m, size);
+	char hv[32], inmates[32];
+
+	config_size_text(hv, sizeof(hv), m->req->mem_hv);
+	config_size_text(inmates, sizeof(inmates), m->req->mem_inmates);
+	if (!at) {
+		snprintf(m->error, CONFIG_ERROR_LEN, "%s/proc/iomem: no RAM "
+			 "range reserved by memmap=, and none below 4 GiB "
+			 "holds %lluM (--mem-hv %s, --mem-inmates %s): ask "
+			 "for less", m->root, (unsigned long long)(size >> 20),
+			 hv, inmates);
+		return -ENOENT;
+	}
+	snprintf(m->error, CONFIG_ERROR_LEN, "%s/proc/iomem: %s; reserve "
+		 "%lluM (--mem-hv %s, --mem-inmates %s) by adding "
+		 "memmap=%lluM$0x%llx to the kernel command line (in GRUB: "
+		 "memmap=%lluM\\\\\\$0x%llx), then reboot", m->root,
+		 count ? "several reserved RAM ranges, none named by memmap="
+		       : "no RAM range reserved by memmap=",
+		 (unsigned long long)(size >> 20), hv, inmates,
+		 (unsigned long long)(size >> 20), (unsigned long long)at,
+		 (unsigned long long)(size >> 20), (unsigned long long)at);
+	return -ENOENT;
+}
+
+/*
  * The hypervisor's memory: a range above 1 MiB (Linux reserves low pages
  * of its own) that Linux reserved at boot although the firmware reports
  * RAM there, i.e. memmap=SIZE$ADDR. With memmap= on the command line, its
@@ -134,18 +186,12 @@ static int find_reservation(struct create_machine *m)
 		found = e;
 		count++;
 	}
-	if (count != 1) {
-		snprintf(m->error, CONFIG_ERROR_LEN, "%s/proc/iomem: %s; boot "
-			 "Linux with memmap=SIZE$ADDR to reserve the "
-			 "hypervisor's memory", m->root, count ?
-			 "several reserved RAM ranges, none named by "
-			 "memmap=" : "no RAM range reserved by memmap=");
-		return -ENOENT;
-	}
+	if (count != 1)
+		return no_reservation(m, count);
 	m->resv_start = found->start;
 	m->resv_end = found->end;
-	m->hv_size = found->end - found->start < HV_SIZE ?
-		     found->end - found->start : HV_SIZE;
+	m->hv_size = found->end - found->start < m->req->mem_hv ?
+		     found->end - found->start : m->req->mem_hv;
 	return 0;
 }
 
@@ -344,9 +390,10 @@ static void release(struct create_machine *m)
 	free(m->cmdline);
 }
 
-int config_create(FILE *out, const char *root, char *error)
+int config_create(FILE *out, const struct create_request *req, char *error)
 {
-	struct create_machine m = { .root = root, .error = error };
+	struct create_machine m = { .root = req->root, .req = req,
+				    .error = error };
 	int ret;
 
 	ret = gather(&m);

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Whole-file reading and writing for jh-config and jh-policy, and the
- * main() they share.
+ * Whole-file reading and writing for jh-config and jh-policy.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "../lib/signature.h"
 #include "config-tool.h"
@@ -44,6 +45,14 @@ static int read_stream(FILE *f, struct config_blob *blob)
 	}
 }
 
+/* fopen() opens a directory for reading; fread() then says EIO. */
+static bool is_directory(FILE *f)
+{
+	struct stat st;
+
+	return fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 int config_read_file(const char *path, struct config_blob *blob,
 		     char *error)
 {
@@ -57,12 +66,12 @@ int config_read_file(const char *path, struct config_blob *blob,
 			 strerror(errno));
 		return ret;
 	}
-	ret = read_stream(f, blob);
+	ret = is_directory(f) ? -EISDIR : read_stream(f, blob);
 	fclose(f);
 	if (ret) {
 		snprintf(error, CONFIG_ERROR_LEN, "%s: %s", path,
 			 ret == -EFBIG ? "larger than 16 MiB" :
-			 strerror(-ret));
+			 ret == -EISDIR ? "is a directory" : strerror(-ret));
 		config_blob_free(blob);
 	}
 	return ret;
@@ -140,45 +149,48 @@ char *config_output_name(const char *in, const char *from_suffix,
 	return out;
 }
 
+/* The temporary file beside @path that config_write_file() renames. */
+static int create_temp(const char *path, char **temp, char *error)
+{
+	int fd;
+
+	if (asprintf(temp, "%s.XXXXXX", path) < 0) {
+		*temp = NULL;
+		return -ENOMEM;
+	}
+	fd = mkstemp(*temp);
+	if (fd < 0) {
+		snprintf(error, CONFIG_ERROR_LEN, "%s: cannot create a "
+			 "temporary file beside it: %s", path, strerror(errno));
+		free(*temp);
+		*temp = NULL;
+		return -EIO;
+	}
+	return fd;
+}
+
+/* Written whole or not at all: to a temporary file renamed over @path. */
 int config_write_file(const char *path, const void *data, size_t size,
 		      char *error)
 {
-	FILE *f = fopen(path, "wb");
-	int ret = 0;
+	char *temp;
+	int fd = create_temp(path, &temp, error), ret = 0;
+	FILE *f;
 
-	if (!f) {
+	if (fd < 0)
+		return fd;
+	f = fdopen(fd, "wb");
+	if (!f || fchmod(fd, 0644) || fwrite(data, 1, size, f) != size)
+		ret = -EIO;
+	if ((f ? fclose(f) : close(fd)) && !ret)
+		ret = -EIO;
+	if (!ret && rename(temp, path))
 		ret = -errno;
-		snprintf(error, CONFIG_ERROR_LEN, "%s: %s", path,
-			 strerror(errno));
-		return ret;
-	}
-	if (fwrite(data, 1, size, f) != size)
-		ret = -EIO;
-	if (fclose(f) && !ret)
-		ret = -EIO;
 	if (ret) {
-		snprintf(error, CONFIG_ERROR_LEN, "%s: write failed", path);
-		remove(path);
+		snprintf(error, CONFIG_ERROR_LEN, "%s: write failed: %s", path,
+			 strerror(ret == -EIO ? errno : -ret));
+		unlink(temp);
 	}
+	free(temp);
 	return ret;
-}
-
-int config_tool_main(const char *prog, int argc, char **argv,
-		     int (*run)(int argc, char **argv, char *error),
-		     int (*usage)(void))
-{
-	char error[CONFIG_ERROR_LEN] = "";
-	int ret;
-
-	if (argc < 3)
-		return usage();
-	ret = run(argc, argv, error);
-	if (ret == -EINVAL && !error[0])
-		return usage();
-	if (ret) {
-		fprintf(stderr, "%s: %s\n", prog,
-			error[0] ? error : strerror(-ret));
-		return 1;
-	}
-	return 0;
 }

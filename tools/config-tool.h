@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "../lib/config.h"
+#include "usage.h"
 
 #define CONFIG_ERROR_LEN	512
 
@@ -47,13 +48,15 @@ int config_write_file(const char *path, const void *data, size_t size,
 		      char *error);
 
 /*
- * main() of jh-config and jh-policy: "@prog CMD ARG...". @run does the
- * command (-EINVAL with no message: bad arguments). Return: the exit
- * status; 2 after printing @usage, 1 after printing the error.
+ * main() of jh-config and jh-policy: "PROG CMD ARG...", PROG being
+ * @usage's. --help, -h (anywhere: CMD's usage) and --version are
+ * answered here; @run does the command (-EINVAL with no message: bad
+ * arguments). Return: the exit status; 0 after help or version, 2 after
+ * printing the usage for bad arguments, 1 after printing the error.
  */
-int config_tool_main(const char *prog, int argc, char **argv,
+int config_tool_main(int argc, char **argv,
 		     int (*run)(int argc, char **argv, char *error),
-		     int (*usage)(void));
+		     const struct tool_usage *usage);
 
 /*
  * Compile text config @text (@len bytes, named @file in messages) into a
@@ -129,6 +132,14 @@ int config_import(const char *file, const struct config_blob *in,
 int config_check_machine(FILE *out, const char *const *names,
 			 const struct config_blob *blobs, unsigned int num,
 			 bool root_irqs_allowed, char *error);
+
+/*
+ * The physical memory map of the system config and cells @blobs (named
+ * by @names, the system config first) as a table on @out (config-map.c).
+ */
+int config_show_map(FILE *out, const char *const *names,
+		    const struct config_blob *blobs, unsigned int num,
+		    char *error);
 
 /* config_check_machine() for cells no policy allows root-irqs. */
 int config_check(FILE *out, const char *const *names,

@@ -111,9 +111,16 @@ void create_regions_free(struct create_regions *set);
 
 #define CREATE_LEGACY_END	0x100000ULL
 
+/* What `jh-config create` is asked: where, and how much to reserve. */
+struct create_request {
+	const char *root;		/* "" for this machine */
+	uint64_t mem_hv, mem_inmates;	/* bytes */
+};
+
 /* What config-create.c gathered and derived. */
 struct create_machine {
 	const char *root;
+	const struct create_request *req;
 	char *error;
 	struct create_entries iomem, ioports, memmap;
 	struct create_pcis pci;
@@ -147,6 +154,6 @@ bool create_amd(const struct create_machine *m);
 int create_write(FILE *out, const struct create_machine *m);
 
 /* The whole command (config-create.c): gather, then write to @out. */
-int config_create(FILE *out, const char *root, char *error);
+int config_create(FILE *out, const struct create_request *req, char *error);
 
 #endif /* !_JAILHOUSE_TOOLS_CREATE_H */

@@ -14,6 +14,7 @@
 #include <jailhouse/version.h>
 
 #include "commands.h"
+#include "usage.h"
 
 struct command {
 	const char *name;
@@ -30,6 +31,10 @@ static const struct command commands[] = {
 	{ "console", cmd_console, "[-f]: print (and follow) its console" },
 	{ "cell", cmd_cell,
 	  "create|load|start|shutdown|destroy|list|stats|linux: cells" },
+	{ "config", cmd_config,
+	  "create|check: jh-config create and check" },
+	{ "hardware", cmd_hardware,
+	  "check: can this machine run the hypervisor" },
 	{ "hypervisor", cmd_hypervisor,
 	  "info: memory pool use, VM exits per CPU by reason" },
 	{ "keyring", cmd_keyring,
@@ -42,6 +47,54 @@ static const struct command commands[] = {
 	{ "--version", cmd_version, "print tool and loader versions" },
 	{ "--help", cmd_help, "print this help" },
 };
+
+#define CELL_REF	"{ID | [--name] NAME}"
+
+/* Each command's synopsis: its --help, and the man page's (tests/host). */
+static const char *const usage_lines[] = {
+	"enable SYSCONFIG",
+	"disable",
+	"console [-f]",
+	"cell create CELL.cell",
+	"cell load " CELL_REF " IMAGE [-a|--address ADDRESS] "
+		"[IMAGE [-a ADDRESS]]...",
+	"cell start " CELL_REF,
+	"cell shutdown " CELL_REF,
+	"cell destroy " CELL_REF,
+	"cell list [--json]",
+	"cell stats " CELL_REF " [--json]",
+	"cell linux CELL.cell bzImage [-i|--initrd FILE] "
+		"[-c|--cmdline \"STRING\" | -C|--cmdline-file FILE] "
+		"[-l|--loader FILE]",
+	"config create [--sysroot DIR] [--mem-hv SIZE] [--mem-inmates SIZE] "
+		"[-o OUT.conf]",
+	"config check SYSTEM [CELL...]",
+	"hardware check [--sysroot DIR]",
+	"hypervisor info [--json]",
+	"keyring add CERT.der",
+	"keyring list [--json]",
+	"keyring lock",
+	"measurements",
+	"policy load POLICY",
+	NULL
+};
+
+static const struct tool_usage usage = {
+	.prog = "jailhouse",
+	.lines = usage_lines,
+};
+
+void jailhouse_usage(FILE *out, const char *cmd, const char *sub)
+{
+	size_t i;
+
+	if (tool_usage_print(out, &usage, cmd, sub))
+		return;
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (strcmp(cmd, commands[i].name) == 0)
+			fprintf(out, "Usage: jailhouse %s %s\n", cmd,
+				commands[i].help);
+}
 
 int jailhouse_open_device(void)
 {
@@ -120,7 +173,8 @@ static void print_usage(FILE *out)
 {
 	size_t i;
 
-	fprintf(out, "Usage: jailhouse COMMAND [ARGS]\n\nCommands:\n");
+	fprintf(out, "Usage: jailhouse COMMAND [ARGS]\n"
+		"       jailhouse COMMAND --help\n\nCommands:\n");
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(out, "  %-12s %s\n", commands[i].name,
 			commands[i].help);
@@ -134,6 +188,15 @@ static int cmd_help(int argc, char *argv[])
 	return 0;
 }
 
+/* `jailhouse CMD [SUB] ... --help` (or -h): CMD's (SUB's) usage. */
+static bool command_help(int argc, char *argv[])
+{
+	if (!tool_help_index(argc, argv, 2))
+		return false;
+	jailhouse_usage(stdout, argv[1], tool_is_help(argv[2]) ? NULL : argv[2]);
+	return true;
+}
+
 int main(int argc, char *argv[])
 {
 	size_t i;
@@ -142,9 +205,15 @@ int main(int argc, char *argv[])
 		print_usage(stderr);
 		return 2;
 	}
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (strcmp(argv[1], commands[i].name) == 0)
-			return commands[i].run(argc - 1, argv + 1) ? 1 : 0;
+	if (strcmp(argv[1], "-h") == 0)
+		return cmd_help(argc - 1, argv + 1);
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		if (strcmp(argv[1], commands[i].name) != 0)
+			continue;
+		if (command_help(argc, argv))
+			return 0;
+		return commands[i].run(argc - 1, argv + 1) ? 1 : 0;
+	}
 	fprintf(stderr, "jailhouse: unknown command '%s'\n", argv[1]);
 	print_usage(stderr);
 	return 2;

@@ -89,7 +89,7 @@ struct jailhouse_sig_header {
 	__u32 type;
 	/** Bytes of payload before this header. */
 	__u64 payload_size;
-	/** Security version for rollback protection (jh-sign --version). */
+	/** Security version for rollback protection (jh-sign --security-version). */
 	__u32 security_version;
 	/** Must be 0. */
 	__u32 flags;
@@ -106,6 +106,12 @@ JAILHOUSE_ABI_SIZE(struct jailhouse_sig_header, 64);
 
 #define JAILHOUSE_SIG_TRAILER_MAGIC	"~Jailhouse sig~\n"
 #define JAILHOUSE_SIG_TRAILER_REVISION	1
+
+/* Largest signed file the loader reads (jh-sign writes no larger). */
+#define JAILHOUSE_SIG_MAX_FILE		(64 << 20)
+
+/* Shortest RSA key jh-sign signs with or makes. */
+#define JAILHOUSE_SIG_MIN_RSA_BITS	2048
 
 /* Largest signature block a reader accepts (certificates included). */
 #define JAILHOUSE_SIG_MAX_CMS_SIZE	(64 * 1024)

@@ -4,9 +4,9 @@
 # The life of a signed sandbox cell (docs/cells.md): create (CPU 3 leaves
 # Linux), refusals while it exists, load the signed sandbox-demo image,
 # start, its output on COM2,
-# list and stats, shutdown, destroy (CPU 3 back, the cell's memory reads
-# zero from the root; while the cell exists the root never maps it, see
-# trust-chain.sh), then 50 create/load/start/destroy cycles with the
+# list (also as JSON) and stats, shutdown, destroy (CPU 3 back, the
+# cell's memory reads zero from the root; while the cell exists the root
+# never maps it, see trust-chain.sh), then 50 create/load/start/destroy cycles with the
 # hypervisor's pool use back at its start value and every CPU online.
 # com2: sandbox-demo: sealed compute workload started
 # com2: sandbox-demo: .*progress every 1000 rounds
@@ -58,7 +58,14 @@ step "create"
 jailhouse cell create $work/cell
 [ "$(online)" = 0-2 ] || fail "online CPUs after create: $(online)"
 state_is "shut down" || fail "not listed as shut down"
+jailhouse cell list --json | tee $work/list.json
+grep -q '{"id": 1, "name": "sandbox-demo", "state": "shut down", "cpus": \[3\], "failed_cpus": \[\]}' \
+	$work/list.json || fail "cell list --json: $(cat $work/list.json)"
 refused "File exists" jailhouse cell create $work/cell
+# The loader's reason is shown with the refusal; no dmesg pointer.
+grep -q "^jailhouse: kernel log: jailhouse: cell 'sandbox-demo': name: a cell of this name exists" \
+	$work/err || fail "the loader's reason not shown: $(cat $work/err)"
+! grep -q "dmesg" $work/err || fail "points at dmesg: $(cat $work/err)"
 refused "Device or resource busy" jailhouse disable
 
 step "load"
@@ -79,6 +86,13 @@ sleep 5
 state_is running || fail "not running"
 jailhouse cell list
 jailhouse cell stats --name $cell
+jailhouse cell stats --name $cell --json | tee $work/stats.json
+grep -q '^{"id": 1, "name": "sandbox-demo", "state": "running", "cpus": \[$' \
+	$work/stats.json && grep -q '^  {"cpu": 3, "state": "running", "vmexits": {"total": [0-9]*, ' \
+	$work/stats.json || fail "cell stats --json: $(cat $work/stats.json)"
+jailhouse hypervisor info --json | tee $work/info.json
+grep -q '^{"memory_pool": {"used": [0-9]*, "size": [0-9]*}, "remap_pool": ' \
+	$work/info.json || fail "hypervisor info --json: $(cat $work/info.json)"
 refused "no such cell" jailhouse cell stats 2
 # cell linux opens every file before it creates anything.
 refused "bzImage: No such file or directory" jailhouse cell linux \

@@ -35,7 +35,7 @@ refused() {
 jh-sign --force --key cell.pem --cert cell-cert.pem $fw
 refused "signed by a key not allowed to sign its type" \
 	"hypervisor image from jailhouse.bin refused: rights check failed"
-jh-sign --key k.pem --cert c.pem --version 2 $fw
+jh-sign --key k.pem --cert c.pem --security-version 2 $fw
 
 if jailhouse enable $top/configs/x86/qemu-svm.cell 2>err; then
 	fail "unsigned system config accepted"
@@ -51,7 +51,7 @@ grep -q " system qemu-linux 0 sha256:$(sha256sum $top/configs/x86/qemu-svm.cell 
 	fail "system config not measured"
 jailhouse disable
 cp $fw hv.v2
-jh-sign --key hv.pem --cert hv-cert.pem --version 1 $fw
+jh-sign --key hv.pem --cert hv-cert.pem --security-version 1 $fw
 refused "jailhouse.bin: security version 1 is below the floor 2" \
 	"hypervisor image from jailhouse.bin refused: rollback check failed"
 cp hv.v2 $fw

@@ -52,6 +52,9 @@ jailhouse measurements | grep -q pcr-base && die "a pcr-base without a TPM"
 jailhouse keyring add c.der
 jailhouse keyring list | grep -q "Jailhouse development signing key" ||
 	die "certificate not listed"
+jailhouse keyring list --json | tee keys.json
+grep -q '^  {"serial": [0-9]*, "description": ".*Jailhouse development signing key' \
+	keys.json || die "keyring list --json: $(cat keys.json)"
 jailhouse keyring add c2.der
 jailhouse keyring add cell.der
 dmesg | tail -n 1 | grep -q "trusted to sign: cell,inmate$" ||
@@ -61,7 +64,7 @@ if jailhouse keyring add c.der 2>err; then
 fi
 grep -q "File exists" err || die "added twice: $(cat err)"
 step "a good image is accepted and measured"
-sign good --name base --version 2
+sign good --name base --security-version 2
 jailhouse policy load good
 digest=$(sha256sum pol | cut -d' ' -f1)
 skid=$(jh-sign --info good | sed -n 's/^signer: *skid:\([0-9a-f]*\).*/\1/p')
@@ -79,17 +82,17 @@ refused tampered "tampered: the signature does not match the contents" \
 jh-sign --key k.pem --cert c.pem --cell base -o inmate text
 refused inmate "inmate: signed as a 'inmate' image, not as a 'policy' one" \
 	type
-sign old --name base --version 1
+sign old --name base --security-version 1
 refused old "old: security version 1 is below the floor 2 reached before" \
 	rollback
-jh-sign --key k2.pem --cert c2.pem --name other --version 1 -o other-old pol
+jh-sign --key k2.pem --cert c2.pem --name other --security-version 1 -o other-old pol
 refused other-old "other-old: security version 1 is below the floor 2" \
 	rollback
-jh-sign --force --key cell-key.pem --cert cell.pem --name base --version 3 \
+jh-sign --force --key cell-key.pem --cert cell.pem --name base --security-version 3 \
 	-o cell-signed pol
 refused cell-signed "cell-signed: signed by skid:.*, whose certificate does \
 not grant signing 'policy' images" rights
-jh-sign --key other-key.pem --cert other.pem --name base --version 3 \
+jh-sign --key other-key.pem --cert other.pem --name base --security-version 3 \
 	-o untrusted pol
 refused untrusted "untrusted: signed by a key the .jailhouse keyring does \
 not trust" signature
@@ -138,7 +141,7 @@ if jailhouse keyring add c.der 2>err; then
 	die "self-signed certificate accepted in chain mode"
 fi
 cat err
-sign chained --name base --version 2
+sign chained --name base --security-version 2
 refused chained "chained: signed by a key the .jailhouse keyring does not \
 trust" signature
 rmmod jailhouse

@@ -32,8 +32,8 @@ refused() {
 step "rollback floors: the type, not the free-form name"
 rm -f /var/lib/jailhouse/floors
 signed_load_module
-jh-sign --name base --version 3 -o $work/pol3 policy/sandbox.pol
-jh-sign --name other --version 2 -o $work/pol2 policy/sandbox.pol
+jh-sign --name base --security-version 3 -o $work/pol3 policy/sandbox.pol
+jh-sign --name other --security-version 2 -o $work/pol2 policy/sandbox.pol
 jailhouse policy load $work/pol3
 [ -s /var/lib/jailhouse/floors ] || fail "no floors file after a load"
 refused "Stale file handle" jailhouse policy load $work/pol2
