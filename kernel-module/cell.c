@@ -442,10 +442,16 @@ static int cell_read(int fd, struct cell **out)
 	struct jailhouse_verified v;
 	int err;
 
-	err = jailhouse_verify_fd(fd, JAILHOUSE_IMAGE_CELL_CONFIG, NULL, &v);
+	err = jailhouse_verify_fd(fd, JAILHOUSE_IMAGE_CELL_CONFIG, NULL,
+				  JAILHOUSE_VERIFY_DEFER, &v);
 	if (err)
 		return err;
 	err = cell_prepare(&v, out);
+	if (!err) {
+		err = jailhouse_verified_measure(&v);
+		if (err)
+			cell_free(*out);
+	}
 	jailhouse_verified_release(&v);
 	return err;
 }
@@ -583,7 +589,7 @@ int jailhouse_cell_verify_inmate(struct cell *cell, int fd,
 				 struct jailhouse_verified *v)
 {
 	return jailhouse_verify_fd(fd, JAILHOUSE_IMAGE_INMATE, cell->desc->name,
-				   v);
+				   0, v);
 }
 
 static int verify_image(struct cell *cell,

@@ -151,7 +151,7 @@ static int read_config(struct hv_load *hv, int fd)
 	int err;
 
 	err = jailhouse_verify_fd(fd, JAILHOUSE_IMAGE_SYSTEM_CONFIG, NULL,
-				  &hv->config_v);
+				  JAILHOUSE_VERIFY_DEFER, &hv->config_v);
 	if (err)
 		return err;
 	hv->config = hv->config_v.payload;
@@ -172,7 +172,8 @@ static int read_image(struct hv_load *hv)
 	}
 	err = jailhouse_verify_buffer(hv->fw->data, hv->fw->size,
 				      JAILHOUSE_IMAGE_HYPERVISOR, NULL,
-				      JAILHOUSE_HV_FIRMWARE, &hv->image_v);
+				      JAILHOUSE_HV_FIRMWARE,
+				      JAILHOUSE_VERIFY_DEFER, &hv->image_v);
 	if (err)
 		return err;
 	hv->image = hv->image_v.payload;
@@ -468,6 +469,10 @@ static int load_and_enter(struct hv_load *hv, int fd)
 	if (err)
 		return err;
 	err = plan_layout(hv);
+	/* Both passed every check: accept them just before they are used. */
+	if (!err)
+		err = jailhouse_verified_measure(&hv->config_v) ?:
+		      jailhouse_verified_measure(&hv->image_v);
 	if (!err)
 		err = console_ring_get();
 	if (!err)

@@ -43,10 +43,10 @@ long jailhouse_policy_load(void __user *arg)
 	if (args.flags)
 		return -EINVAL;
 	err = jailhouse_verify_fd(args.policy_fd, JAILHOUSE_IMAGE_POLICY, NULL,
-				  &policy);
+				  JAILHOUSE_VERIFY_DEFER, &policy);
 	if (err)
 		return err;
-	err = validate(&policy);
+	err = validate(&policy) ?: jailhouse_verified_measure(&policy);
 	if (err) {
 		jailhouse_verified_release(&policy);
 		return err;

@@ -98,6 +98,8 @@ struct check {
 	struct jailhouse_sig_parts parts;
 	struct jailhouse_signer_id signer;
 	struct jailhouse_verified *out;
+	/* JAILHOUSE_VERIFY_DEFER: jailhouse_verified_measure() records. */
+	bool defer;
 };
 
 /*
@@ -187,19 +189,20 @@ static int check_rights(struct check *c)
 
 /* The reason names the floor and where it is held: the TPM's cannot be
  * lowered by deleting the floors file. */
-static int check_floor(struct check *c, const struct jailhouse_sig_header *hdr)
+static int check_floor(struct check *c, u32 type, const char *name,
+		       u32 version)
 {
 	struct jailhouse_rollback r;
 	char reason[96];
 
-	if (jailhouse_rollback_floor(hdr->type, &c->signer, hdr->name, &r))
+	if (jailhouse_rollback_floor(type, &c->signer, name, &r))
 		return failed(c, -JAILHOUSE_SIG_ERR_ROLLBACK, "rollback",
 			      "the TPM's rollback floors are unknown (their NV "
 			      "log does not replay to its chain)");
-	if (hdr->security_version >= r.floor)
+	if (version >= r.floor)
 		return 0;
 	snprintf(reason, sizeof(reason), "security version %u below the "
-		 "floor %u held %s", hdr->security_version, r.floor,
+		 "floor %u held %s", version, r.floor,
 		 r.tpm == r.floor ? "in the TPM" : "by the loader");
 	return failed(c, -JAILHOUSE_SIG_ERR_ROLLBACK, "rollback", reason);
 }
@@ -214,7 +217,7 @@ static int check_header(struct check *c)
 	if (c->name && strncmp(hdr->name, c->name, sizeof(hdr->name)) != 0)
 		return failed(c, -JAILHOUSE_SIG_ERR_NAME, "name", "image is "
 			      "signed for another name");
-	return check_floor(c, hdr);
+	return check_floor(c, hdr->type, hdr->name, hdr->security_version);
 }
 
 static void fill_out(struct check *c)
@@ -225,6 +228,7 @@ static void fill_out(struct check *c)
 	out->payload = c->parts.payload;
 	out->payload_size = c->parts.payload_size;
 	out->type = c->type;
+	strscpy(out->image, c->source, sizeof(out->image));
 	if (out->verified)
 		out->signer = c->signer;
 	if (hdr) {
@@ -235,9 +239,9 @@ static void fill_out(struct check *c)
 	}
 }
 
-static int record(struct check *c)
+/* Raise the floor and measure: the image is accepted. */
+static int record(struct jailhouse_verified *out)
 {
-	struct jailhouse_verified *out = c->out;
 	struct jailhouse_measurement m = {
 		.type = out->type,
 		.version = out->version,
@@ -246,9 +250,9 @@ static int record(struct check *c)
 	int err;
 
 	memcpy(m.name, out->name, sizeof(m.name));
-	strscpy(m.image, c->source, sizeof(m.image));
+	memcpy(m.image, out->image, sizeof(m.image));
 	if (out->verified) {
-		m.signer = c->signer;
+		m.signer = out->signer;
 		err = jailhouse_rollback_raise(out->type, &out->signer,
 					       out->name, out->version);
 		if (err)
@@ -278,7 +282,9 @@ static int check_and_record(struct check *c)
 		err = check_header(c);
 	if (!err) {
 		fill_out(c);
-		err = admit(c) ?: record(c);
+		err = admit(c);
+		if (!err && !c->defer)
+			err = record(c->out);
 	}
 	mutex_unlock(&accept_mutex);
 	return err;
@@ -286,11 +292,11 @@ static int check_and_record(struct check *c)
 
 int jailhouse_verify_buffer(const void *data, size_t size, u32 type,
 			    const char *expected_name, const char *source,
-			    struct jailhouse_verified *out)
+			    unsigned int flags, struct jailhouse_verified *out)
 {
 	struct check c = {
 		.type = type, .name = expected_name, .source = source,
-		.out = out,
+		.out = out, .defer = flags & JAILHOUSE_VERIFY_DEFER,
 	};
 	int err;
 
@@ -308,6 +314,24 @@ int jailhouse_verify_buffer(const void *data, size_t size, u32 type,
 	return err;
 }
 
+int jailhouse_verified_measure(struct jailhouse_verified *v)
+{
+	struct check c = {
+		.type = v->type, .name = v->name, .source = v->image,
+		.signer = v->signer, .out = v,
+	};
+	int err = 0;
+
+	mutex_lock(&accept_mutex);
+	/* Another image may have raised the floor since the check. */
+	if (v->verified)
+		err = check_floor(&c, v->type, v->name, v->version);
+	if (!err)
+		err = record(v);
+	mutex_unlock(&accept_mutex);
+	return err;
+}
+
 /* The name of the file behind @fd, for log lines: its last component. */
 static void file_name(int fd, char *buf, size_t size)
 {
@@ -322,7 +346,7 @@ static void file_name(int fd, char *buf, size_t size)
 }
 
 int jailhouse_verify_fd(int fd, u32 type, const char *expected_name,
-			struct jailhouse_verified *out)
+			unsigned int flags, struct jailhouse_verified *out)
 {
 	char source[JAILHOUSE_SIG_NAME_LEN * 2];
 	void *file = NULL;
@@ -341,7 +365,7 @@ int jailhouse_verify_fd(int fd, u32 type, const char *expected_name,
 		return size;
 	}
 	err = jailhouse_verify_buffer(file, size, type, expected_name, source,
-				      out);
+				      flags, out);
 	if (err) {
 		vfree(file);
 		return err;

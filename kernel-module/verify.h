@@ -32,9 +32,19 @@ struct jailhouse_verified {
 	 * as the policy's signer rules name keys; type 0 when not verified.
 	 */
 	struct jailhouse_signer_id signer;
+	/** The file it came from, for the log (unsigned: a label). */
+	char image[32];
 	/* private: the file read by jailhouse_verify_fd(), or NULL */
 	void *file;
 };
+
+/*
+ * Check now, accept later: the caller checks the payload further and
+ * calls jailhouse_verified_measure() just before the image is used, so
+ * that an image its checks refuse neither raises a floor nor appears in
+ * the measurement log. Without it the image is accepted on return.
+ */
+#define JAILHOUSE_VERIFY_DEFER		BIT(0)
 
 /**
  * Read a signed image from a file descriptor with kernel_read_file_from_fd()
@@ -56,7 +66,7 @@ struct jailhouse_verified {
  * reading the file. Every refusal logs one line naming the failed check.
  */
 int jailhouse_verify_fd(int fd, u32 type, const char *expected_name,
-			struct jailhouse_verified *out);
+			unsigned int flags, struct jailhouse_verified *out);
 
 /**
  * Verify a signed image held in memory, e.g. the hypervisor image from
@@ -71,7 +81,14 @@ int jailhouse_verify_fd(int fd, u32 type, const char *expected_name,
  */
 int jailhouse_verify_buffer(const void *data, size_t size, u32 type,
 			    const char *expected_name, const char *source,
-			    struct jailhouse_verified *out);
+			    unsigned int flags, struct jailhouse_verified *out);
+
+/**
+ * Accept an image verified with JAILHOUSE_VERIFY_DEFER: check its floor
+ * again, raise it and measure the image.
+ * Return: 0, or the refusal (-ESTALE, a TPM error...): do not use it.
+ */
+int jailhouse_verified_measure(struct jailhouse_verified *v);
 
 /** Free what jailhouse_verify_fd() read; safe on a zeroed struct. */
 void jailhouse_verified_release(struct jailhouse_verified *v);

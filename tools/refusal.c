@@ -159,14 +159,10 @@ static bool explain_one(const struct signed_input *in,
 		return true;
 	case ESTALE:
 		floor = loader_floor(ex);
-		if (hdr->security_version >= floor) {
-			/* Not the loader's floor: the TPM's (tpm-floors.c). */
-			fprintf(stderr, "jailhouse: %s: security version %u "
-				"is refused by the rollback floors the TPM "
-				"holds; the kernel log (dmesg) says which "
-				"(%s)\n", path, hdr->security_version, text);
-			return true;
-		}
+		/* Else a floor the TPM holds, or another file's: the
+		 * loader's own lines say which (tpm-floors.c). */
+		if (hdr->security_version >= floor)
+			return false;
 		fprintf(stderr, "jailhouse: %s: security version %u is below "
 			"the floor %u reached before (%s)\n", path,
 			hdr->security_version, floor, text);
@@ -191,6 +187,31 @@ static bool undecidable(const struct signed_input *in, unsigned int num,
 		"signed by a key the .jailhouse keyring does not trust" :
 		err == EACCES ? "signed by a key not allowed to sign its type" :
 		"not what was signed", strerror(err));
+	for (n = 0; n < num; n++)
+		fprintf(stderr, "  %s\n", in[n].path);
+	return true;
+}
+
+/*
+ * A rollback refusal no floor of the loader's explains: a floor the TPM
+ * holds (kernel-module/tpm-floors.c), which only the kernel log names.
+ */
+static bool tpm_floor_refusal(const struct signed_input *in,
+			      unsigned int num, int err)
+{
+	unsigned int n;
+
+	if (err != ESTALE)
+		return false;
+	if (num == 1) {
+		fprintf(stderr, "jailhouse: %s: security version below a "
+			"rollback floor the TPM holds; the kernel log (dmesg) "
+			"names it (%s)\n", in[0].path, strerror(err));
+		return true;
+	}
+	fprintf(stderr, "jailhouse: one of these images is below a rollback "
+		"floor the TPM holds; the kernel log (dmesg) says which "
+		"(%s):\n", strerror(err));
 	for (n = 0; n < num; n++)
 		fprintf(stderr, "  %s\n", in[n].path);
 	return true;
@@ -222,5 +243,5 @@ bool jailhouse_explain_refusal(const struct signed_input *in,
 		said = explain_one(&in[n], &ex, err);
 		release(&ex);
 	}
-	return said;
+	return said || tpm_floor_refusal(in, num, err);
 }

@@ -5,7 +5,8 @@
 # The loader with a TPM 2.0 (docs/attestation.md): the measurement log
 # starts with PCR 13's value at load and replays to PCR 13 after every
 # accepted image, refusals extend nothing (an inmate the policy refuses
-# included: the policy admits it before it is measured); with the
+# and a descriptor the loader's cell checks refuse included: both are
+# checked before they are measured); with the
 # shipped IMA rule,
 # IMA's list has one ima-buf record per accepted image (IMA records an
 # event seen before once: per distinct log line) and replays to
@@ -48,11 +49,11 @@ check_replay "empty log"
 
 step "accepted images are extended; a refused one is not"
 cd /tmp
-jh-sign -o pol2 --version 2 /jailhouse/policy/sandbox.pol
+jh-sign -o pol2 --security-version 2 /jailhouse/policy/sandbox.pol
 jailhouse policy load pol2
 signed_enable
 check_replay "policy and enable"
-jh-sign -o pol1 --version 1 /jailhouse/policy/sandbox.pol
+jh-sign -o pol1 --security-version 1 /jailhouse/policy/sandbox.pol
 before=$(pcr_value $TPM_PCR)
 if jailhouse policy load pol1 2>err; then fail "version 1 after 2 accepted"; fi
 [ "$(pcr_value $TPM_PCR)" = "$before" ] || fail "a refused image extended the PCR"
@@ -62,7 +63,7 @@ skid=$(jh-sign --info pol2 | sed -n 's/^signer: *skid:\([0-9a-f]*\).*/\1/p' |
 { printf 'signers:\n  - key-id: "%s"\n    cells: ["sandbox-*"]\n' "$skid"
   jh-policy show /jailhouse/policy/sandbox.pol | grep -v '^signers:'; } >signers.policy
 jh-policy compile signers.policy -o signers.pol
-jh-sign -o pol3 --version 3 signers.pol
+jh-sign -o pol3 --security-version 3 signers.pol
 jailhouse policy load pol3
 jh-sign keygen --key k2.pem --cert c2.pem --bits 2048 >/dev/null
 jailhouse keyring add c2.der
@@ -79,6 +80,11 @@ dmesg | tail -n 3 | grep -q "refused by the policy\|not allowed\|signer" ||
 	fail "no policy refusal: $(cat err; dmesg | tail -n 2)"
 check_replay "after the refused inmate"
 [ "$(wc -l <log)" -eq "$lines" ] || fail "the refused inmate was measured"
+# A descriptor the loader's cell checks refuse (its name is taken) is
+# checked before it is measured (JAILHOUSE_VERIFY_DEFER).
+if jailhouse cell create cell.signed 2>err; then fail "a cell created twice"; fi
+check_replay "after the refused descriptor"
+[ "$(wc -l <log)" -eq "$lines" ] || fail "the refused descriptor was measured"
 jailhouse cell destroy sandbox-demo
 jailhouse disable
 
@@ -90,7 +96,7 @@ reload
 if jailhouse policy load pol1 2>err; then
 	fail "version 1 accepted once the floors file was gone"
 fi
-grep -q "refused by the rollback floors the TPM holds" err ||
+grep -q "pol1: security version below a rollback floor the TPM holds" err ||
 	fail "refusal does not name the TPM: $(cat err)"
 dmesg | tail -n 3 | grep -q "security version 1 below the floor 3 held in the TPM" ||
 	fail "no TPM floor in the kernel log"
