@@ -52,6 +52,8 @@ static const struct command commands[] = {
 
 /* Each command's synopsis: its --help, and the man page's (tests/host). */
 static const char *const usage_lines[] = {
+	"attest --nonce HEX --out DIR [--ak-handle HANDLE]",
+	"attest --enroll DIR [--ak-handle HANDLE]",
 	"enable SYSCONFIG",
 	"disable",
 	"console [-f]",
