@@ -64,3 +64,33 @@ root_msi() {
 	reg 0x64 1
 }
 
+
+# The root's MSI (edu) and MSI-X entry 4 (e1000e) aimed at the sandbox's
+# CPU 3 are refused and logged, the MSI-X entry reads back as written;
+# the MSI aimed at the root's CPU 2 arrives. Sets $msi; the scenario
+# defines fail and $name.
+check_root_msis() {
+	msi=$(find_cap 5)
+	[ "$msi" != 0 ] || fail "edu has no MSI capability"
+	root_msi 2
+	dmesg | grep -q "2\.223 No irq handler" ||
+		fail "root MSI to CPU 2 did not arrive: $(dmesg | tail -n 3)"
+	root_msi 3
+	jailhouse console |
+		grep -q "qemu-linux\": MSI of 00:03.0, address 0xfee03000 data 0xdf, refused" ||
+		fail "root MSI aimed at the sandbox's CPU 3 not refused"
+	dmesg | grep -q "3\.223 No irq handler" && fail "root MSI reached CPU 3"
+	cfg_write $((msi + 2)) 0 2
+	echo "$name: root MSI reaches CPU 2, refused for the sandbox's CPU 3"
+	table=$(msix_table) || fail "e1000e has no MSI-X capability"
+	entry4=$((table + 64))
+	devmem $entry4 32 0xfee03000
+	devmem $((entry4 + 8)) 32 0xde
+	jailhouse console |
+		grep -q "qemu-linux\": MSI-X entry 4 of 00:02.0, address 0xfee03000 data .*refused" ||
+		fail "root MSI-X entry aimed at the sandbox's CPU 3 not refused"
+	[ $(($(devmem $entry4 32))) = $((0xfee03000)) ] ||
+		fail "MSI-X entry 4 reads $(devmem $entry4 32), not as written"
+	devmem $entry4 32 0
+	echo "$name: root MSI-X entry aimed at the sandbox's CPU 3 refused"
+}

@@ -60,27 +60,7 @@ jailhouse cell load sandbox-demo $work/demo.bin
 jailhouse cell start sandbox-demo
 sleep 1
 cell_read_blocked
-msi=$(find_cap 5)
-[ "$msi" != 0 ] || fail "edu has no MSI capability"
-root_msi 2
-dmesg | grep -q "2\.223 No irq handler" ||
-	fail "root MSI to CPU 2 did not arrive: $(dmesg | tail -n 3)"
-root_msi 3
-jailhouse console |
-	grep -q "qemu-linux\": MSI of 00:03.0, address 0xfee03000 data 0xdf, refused" ||
-	fail "root MSI aimed at the sandbox's CPU 3 not refused"
-dmesg | grep -q "3\.223 No irq handler" && fail "root MSI reached CPU 3"
-cfg_write $((msi + 2)) 0 2
-echo "$name: root MSI reaches CPU 2, refused for the sandbox's CPU 3"
-table=$(msix_table) || fail "e1000e has no MSI-X capability"
-entry4=$((table + 64))
-devmem $entry4 32 0xfee03000
-devmem $((entry4 + 8)) 32 0xde
-jailhouse console |
-	grep -q "qemu-linux\": MSI-X entry 4 of 00:02.0, address 0xfee03000 data .*refused" ||
-	fail "root MSI-X entry aimed at the sandbox's CPU 3 not refused"
-devmem $entry4 32 0
-echo "$name: root MSI-X entry aimed at the sandbox's CPU 3 refused"
+check_root_msis
 insmod /lib/modules/e1000e.ko
 ifconfig eth0 10.0.2.15 netmask 255.255.255.0 up || fail "e1000e: no eth0"
 wait_until 30 link_up 0 || fail "e1000e: no link under the hypervisor"
