@@ -256,8 +256,3 @@ int jailhouse_tpm_floor_raise(const struct jailhouse_floor *key)
 	jailhouse_floor_record_make(key, record);
 	return append(record);
 }
-
-bool jailhouse_tpm_floors_backed(void)
-{
-	return backing != FILE_BACKED;
-}

@@ -19,7 +19,6 @@
 /** Load (or first define) the floors; logs which backing is in use. */
 void jailhouse_tpm_floors_init(void);
 void jailhouse_tpm_floors_exit(void);
-bool jailhouse_tpm_floors_backed(void);
 
 /**
  * The TPM's floor for @key (its version ignored), 0 when file-backed.
