@@ -280,6 +280,30 @@ static int agree_on_format(void)
 	return 0;
 }
 
+/*
+ * Linux may keep a unit's interrupt remapping (and with it the queue)
+ * after intel_iommu=off; it does so to run the x2APIC. Taking the unit
+ * then would cut its remapped interrupts off, so the unit is refused,
+ * naming the boot option that frees it.
+ */
+static int unit_unused(const struct vtd_unit *u)
+{
+	__u32 status = read32(u, VTD_GSTS);
+
+	if (status & VTD_GCMD_TE) {
+		printk("VT-d unit %u: DMA remapping in use by Linux (boot it "
+		       "with intel_iommu=off)\n", u->index);
+		return -EBUSY;
+	}
+	if (status & (VTD_GCMD_QIE | VTD_GCMD_IRE)) {
+		printk("VT-d unit %u: interrupt remapping in use by Linux "
+		       "(boot it with intremap=off; x2APIC roots are not "
+		       "supported)\n", u->index);
+		return -EBUSY;
+	}
+	return 0;
+}
+
 static int unit_probe(struct vtd_unit *u)
 {
 	if (!regs(u))
@@ -291,13 +315,7 @@ static int unit_probe(struct vtd_unit *u)
 		       "remapping\n", u->index);
 		return -ENODEV;
 	}
-	if (read32(u, VTD_GSTS) &
-	    (VTD_GCMD_TE | VTD_GCMD_QIE | VTD_GCMD_IRE)) {
-		printk("VT-d unit %u: in use (boot Linux with "
-		       "intel_iommu=off)\n", u->index);
-		return -EBUSY;
-	}
-	return 0;
+	return unit_unused(u);
 }
 
 /* Root table and queue in place, faults masked; translation still off. */
