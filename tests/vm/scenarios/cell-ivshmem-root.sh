@@ -24,6 +24,7 @@
 set -eu
 . tests/vm/lib/signed.sh
 . tests/vm/lib/wait.sh
+. tests/vm/lib/ivshmem.sh
 work=/tmp/ivshmem-root
 mkdir -p $work
 fail() {
@@ -34,23 +35,6 @@ fail() {
 
 SHM=0x3effc000			# state table, R/W, output 0, output 1
 VECTOR=0xdd			# a vector Linux has no handler for
-
-# The shipped system config, 16 KiB shorter in RAM, plus the device.
-root_conf() {
-	jh-config show configs/x86/qemu-svm.cell | sed \
-	    -e 's/{phys: 0x3c000000, size: 48M,/{phys: 0x3c000000, size: 0x2ffc000,/' \
-	    -e '/phys: 0x3c000000/a\
-    - {phys: 0x3effc000, size: 4K, flags: [read]}\
-    - {phys: 0x3effd000, size: 4K, flags: [read, write]}\
-    - {phys: 0x3effe000, size: 4K, flags: [read, write]}\
-    - {phys: 0x3efff000, size: 4K, flags: [read]}' \
-	    -e '/bdf: "00:1f.3"/a\
-    - {bdf: "00:0e.0", type: ivshmem, class: 0xff0000,\
-       shmem-regions: 5, shmem-id: 0, shmem-peers: 2, shmem-vectors: 4}' \
-	    >$work/root.conf
-	grep -q 0x2ffc000 $work/root.conf || fail "root config: sed missed"
-	jh-config build $work/root.conf -o $work/root.cell
-}
 
 cell_conf() {
 	cat >$work/cell.conf <<CONF
@@ -96,7 +80,7 @@ expect() {
 }
 
 signed_load_module
-root_conf
+ivshmem_root_conf $work
 cell_conf
 jh-sign /lib/firmware/jailhouse.bin
 jailhouse enable $work/root.cell

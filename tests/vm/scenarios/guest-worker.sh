@@ -12,6 +12,7 @@
 set -eu
 . tests/vm/lib/signed.sh
 . tests/vm/lib/wait.sh
+. tests/vm/lib/ivshmem.sh
 work=/tmp/guest-worker
 mkdir -p $work
 fail() {
@@ -25,24 +26,6 @@ SHM=0x3effc000			# state table, R/W, output 0, output 1
 RW=$((SHM + 0x1000))
 OUT0=$((SHM + 0x2000))
 
-# qemu-svm.cell 16 KiB shorter in RAM, plus the device (as in
-# cell-ivshmem-root.sh, whose cell is left out here).
-root_conf() {
-	jh-config show configs/x86/qemu-svm.cell | sed \
-	    -e 's/{phys: 0x3c000000, size: 48M,/{phys: 0x3c000000, size: 0x2ffc000,/' \
-	    -e '/phys: 0x3c000000/a\
-    - {phys: 0x3effc000, size: 4K, flags: [read]}\
-    - {phys: 0x3effd000, size: 4K, flags: [read, write]}\
-    - {phys: 0x3effe000, size: 4K, flags: [read, write]}\
-    - {phys: 0x3efff000, size: 4K, flags: [read]}' \
-	    -e '/bdf: "00:1f.3"/a\
-    - {bdf: "00:0e.0", type: ivshmem, class: 0xff0000,\
-       shmem-regions: 5, shmem-id: 0, shmem-peers: 2, shmem-vectors: 4}' \
-	    >$work/root.conf
-	grep -q 0x2ffc000 $work/root.conf || fail "root config: sed missed"
-	jh-config build $work/root.conf -o $work/root.cell
-	jh-sign $work/root.cell
-}
 
 wr() { devmem $(($1)) 32 $(($2)); }
 rd() { printf '%d' "$(devmem $(($1)) 32)"; }
@@ -53,7 +36,8 @@ answer_digest() {
 }
 
 signed_load_module
-root_conf
+ivshmem_root_conf $work
+jh-sign $work/root.cell
 jh-sign /lib/firmware/jailhouse.bin
 # Garbage in the state table before the device exists: the entry of a
 # peer that never comes must still read 0 (not present) once it does.
