@@ -122,7 +122,7 @@ int pci_root_devices_update(void)
 		jailhouse_cell_pci_devices(root_cell.config);
 	unsigned int n;
 	__u8 owner;
-	int err = 0, moved;
+	int err = 0, ret;
 
 	for (n = 0; n < root_cell.config->num_pci_devices &&
 		    n < JAILHOUSE_MAX_PCI_DEVICES; n++) {
@@ -131,10 +131,10 @@ int pci_root_devices_update(void)
 			continue;
 		if (dev[n].domain == 0)
 			arch_pci_stop_bus_master(dev[n].bdf);
-		moved = iommu_assign_device(&dev[n], cell_find(owner));
+		ret = iommu_assign_device(&dev[n], cell_find(owner));
 		atomic_store_release(&root_device_owner[n],
-				     moved ? OWNER_BLOCKED : owner);
-		err = moved ?: err;
+				     ret ? OWNER_BLOCKED : owner);
+		err = ret ?: err;
 	}
 	return err;
 }
