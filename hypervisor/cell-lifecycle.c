@@ -334,6 +334,15 @@ static void cell_free(struct cell *cell)
 	page_free(cell, 1);
 }
 
+/* Memory and CPUs back to the root cell, arch state freed. */
+static void cell_unbuild(struct per_cpu *caller, struct cell *cell)
+{
+	root_regions_set(cell, 0, true);
+	root_tables_settled(caller);
+	move_cpus(cell, &root_cell);
+	arch_cell_exit(cell);
+}
+
 /* Arch state, comm page, CPUs, memory: the steps of create after checks. */
 static int cell_build(struct per_cpu *caller, struct cell *cell)
 {
@@ -353,15 +362,35 @@ static int cell_build(struct per_cpu *caller, struct cell *cell)
 		goto err_cpus;
 	err = flush_root(caller);
 	if (err)
-		goto err_mem;
-	return 0;
+		cell_unbuild(caller, cell);
+	return err;
 
-err_mem:
-	root_regions_set(cell, 0, true);
 err_cpus:
 	move_cpus(cell, &root_cell);
 err_arch:
 	arch_cell_exit(cell);
+	return err;
+}
+
+/*
+ * The cell's devices move to it once it is listed. A move the IOMMU did
+ * not confirm fails the create: the cell leaves the list again, its
+ * devices go back to the root cell (or stay blocked), and so do its
+ * memory and CPUs.
+ */
+static int take_devices(struct per_cpu *caller, struct cell *cell, int slot)
+{
+	int err;
+
+	atomic_store_release(&cells[slot], cell);
+	err = pci_root_devices_update();
+	if (!err)
+		return 0;
+	printk("Cell \"%s\" refused: the IOMMU did not confirm a device "
+	       "move\n", cell->config->name);
+	atomic_store_release(&cells[slot], NULL);
+	pci_root_devices_update();
+	cell_unbuild(caller, cell);
 	return err;
 }
 
@@ -385,16 +414,16 @@ long cell_create(struct per_cpu *caller, unsigned long config_gpa)
 		err = check_config(cell->config);
 	if (!err)
 		err = cell_build(caller, cell);
+	cell->id = slot + 1;
+	cell->state = JAILHOUSE_CELL_SHUT_DOWN;
+	if (!err)
+		err = take_devices(caller, cell, slot);
 	if (err) {
 		cell_free(cell);
 		return err;
 	}
-	cell->id = slot + 1;
-	cell->state = JAILHOUSE_CELL_SHUT_DOWN;
-	atomic_store_release(&cells[slot], cell);
 	ivshmem_cell_add(cell);
 	arch_root_resources_update();
-	pci_root_devices_update();
 	printk("Cell \"%s\" created (id %u)\n", cell->config->name, cell->id);
 	return cell->id;
 }
@@ -590,7 +619,9 @@ static void destroy_stop(struct cell *cell)
  * The CPUs leave first, each switching to the root cell itself, so that
  * no CPU runs with the cell's tables once they change; then its devices'
  * DMA is blocked and its memory zeroed before the root cell maps it
- * again.
+ * again. Destroy goes on if the IOMMU does not confirm a device's block
+ * or its return: that device stays blocked, the root cell's only once a
+ * later move is confirmed (pci_root_devices_update()).
  */
 long cell_destroy(struct per_cpu *caller, struct cell *cell)
 {

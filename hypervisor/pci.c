@@ -20,10 +20,14 @@
 
 /*
  * Who owns each of the root cell's devices (index as in its config): 0
- * for the root cell, else the id of the cell that claims it. Written
- * under the cell lock, read by the root cell's exits without it.
+ * for the root cell, else the id of the cell that claims it, or
+ * OWNER_BLOCKED. Written under the cell lock, read by the root cell's
+ * exits without it.
  */
 static __u8 root_device_owner[JAILHOUSE_MAX_PCI_DEVICES];
+
+/* No cell's id: the IOMMU did not confirm the device's last move. */
+#define OWNER_BLOCKED		0xff
 
 /* The bits of the command/status dword a non-root cell may write. */
 static __u32 command_write_mask(const struct jailhouse_pci_device *dev)
@@ -108,14 +112,17 @@ static __u8 root_device_owner_of(unsigned int n)
 /*
  * A device that changes hands stops mastering the bus first: whatever
  * DMA its old owner set up must not land in memory the new one gets.
- * Then the IOMMU points it at its new owner's memory.
+ * Then the IOMMU points it at its new owner's memory; if it did not
+ * confirm that, the device stays blocked, and the next update tries
+ * again.
  */
-void pci_root_devices_update(void)
+int pci_root_devices_update(void)
 {
 	const struct jailhouse_pci_device *dev =
 		jailhouse_cell_pci_devices(root_cell.config);
 	unsigned int n;
 	__u8 owner;
+	int err = 0, ret;
 
 	for (n = 0; n < root_cell.config->num_pci_devices &&
 		    n < JAILHOUSE_MAX_PCI_DEVICES; n++) {
@@ -124,7 +131,10 @@ void pci_root_devices_update(void)
 			continue;
 		if (dev[n].domain == 0)
 			arch_pci_stop_bus_master(dev[n].bdf);
-		iommu_assign_device(&dev[n], cell_find(owner));
-		atomic_store_release(&root_device_owner[n], owner);
+		ret = iommu_assign_device(&dev[n], cell_find(owner));
+		atomic_store_release(&root_device_owner[n],
+				     ret ? OWNER_BLOCKED : owner);
+		err = ret ?: err;
 	}
+	return err;
 }

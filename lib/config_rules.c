@@ -55,6 +55,9 @@ static const char *const rule_texts[JH_RULE_COUNT] = {
 	[JH_RULE_ROOT_IRQ] = "IOAPIC pin carries an interrupt a root cell "
 		"driver requested (see /proc/interrupts); unbind its driver "
 		"first, or use a policy class with root-irqs",
+	[JH_RULE_IOAPIC_SID] = "the IOAPIC's requester id (source-id) is "
+		"on no bus an AMD-Vi unit covers: the hypervisor could not "
+		"remap its pins",
 };
 
 const char *jailhouse_rule_text(enum jailhouse_rule rule)
@@ -449,15 +452,44 @@ static bool iommu_exists(const struct jailhouse_checker *chk, __u8 index)
 	return index < chk->sys->platform.num_iommu_units;
 }
 
+/* Requester id @bdf (bus << 8 | devfn) is on a bus @unit covers. */
+static bool unit_covers(const struct jailhouse_iommu *unit, __u16 bdf)
+{
+	return bdf >> 8 >= unit->start_bus && bdf >> 8 <= unit->end_bus;
+}
+
 static bool iommu_covers(const struct jailhouse_checker *chk,
 			 const struct jailhouse_pci_device *dev)
 {
-	const struct jailhouse_iommu *unit =
-		&chk->sys->platform.iommu_units[dev->iommu];
-	unsigned int bus = dev->bdf >> 8;
+	return dev->domain == 0 &&
+	       unit_covers(&chk->sys->platform.iommu_units[dev->iommu],
+			   dev->bdf);
+}
 
-	return dev->domain == 0 && bus >= unit->start_bus &&
-	       bus <= unit->end_bus;
+/*
+ * AMD-Vi remaps an IOAPIC's pins through a table that the device table
+ * entry of the IOAPIC's requester id names, and a unit's device table
+ * holds only the ids of its buses. (VT-d needs no table per requester;
+ * source-id 0 is "not known".)
+ */
+static void check_ioapic_sources(struct jailhouse_checker *chk)
+{
+	const struct jailhouse_platform_info *pf = &chk->sys->platform;
+	unsigned int i, u;
+	__u16 sid;
+
+	if (!pf->num_iommu_units ||
+	    pf->iommu_units[0].type != JAILHOUSE_IOMMU_AMD)
+		return;
+	for (i = 0; i < pf->num_ioapics; i++) {
+		sid = pf->ioapics[i].source_id;
+		for (u = 0; u < pf->num_iommu_units; u++)
+			if (unit_covers(&pf->iommu_units[u], sid))
+				break;
+		if (sid && u == pf->num_iommu_units)
+			flag(chk, JH_RULE_IOAPIC_SID, &chk->sys->root_cell,
+			     "platform IOAPIC", i, sid);
+	}
 }
 
 static void check_pci(struct jailhouse_checker *chk,
@@ -663,8 +695,10 @@ void jailhouse_check_cell(struct jailhouse_checker *chk,
 	check_regions(chk, cell);
 	check_pci(chk, cell);
 	check_irqchips(chk, cell);
-	if (is_root(chk, cell))
+	if (is_root(chk, cell)) {
+		check_ioapic_sources(chk);
 		return;
+	}
 	check_cpus_in_root(chk, cell);
 	check_root_links(chk, cell);
 	if (same_name(cell, root))

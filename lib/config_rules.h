@@ -44,6 +44,7 @@ enum jailhouse_rule {
 	JH_RULE_FIRMWARE_RAM,		/* RAM the firmware's map lacks */
 	JH_RULE_IO_NOT_OWN,		/* I/O memory of no own BAR */
 	JH_RULE_ROOT_IRQ,		/* a pin a root driver has */
+	JH_RULE_IOAPIC_SID,		/* IOAPIC outside AMD-Vi's tables */
 	JH_RULE_COUNT
 };
 

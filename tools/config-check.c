@@ -40,6 +40,8 @@ static void value_text(char *buf, size_t len,
 		break;
 	case JH_RULE_PCI_CONFLICT:
 	case JH_RULE_DMA_NO_IOMMU:
+	case JH_RULE_IOMMU_BUS:
+	case JH_RULE_IOAPIC_SID:
 		snprintf(buf, len, " (device %02llx:%02llx.%llx)", x >> 8,
 			 (x >> 3) & 0x1f, x & 7);
 		break;

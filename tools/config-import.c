@@ -84,11 +84,22 @@ struct jh14_pci_device {
 	__u16 shmem_protocol;
 } JAILHOUSE_PACKED;
 
+/* An AMD unit's IVHD facts: its PCI function, capabilities, features. */
+struct jh14_iommu_amd {
+	__u16 bdf;
+	__u8 base_cap;
+	__u8 msi_cap;
+	__u32 features;		/* IVHD type 10h feature reporting, or 0 */
+} JAILHOUSE_PACKED;
+
 struct jh14_iommu {
 	__u32 type;
 	__u64 base;
 	__u32 size;
-	__u8 vendor[12];	/* AMD / TI PVU specifics */
+	union {			/* TI PVU's part is the larger one */
+		struct jh14_iommu_amd amd;
+		__u8 vendor[12];
+	};
 } JAILHOUSE_PACKED;
 
 struct jh14_system {
@@ -132,6 +143,12 @@ JAILHOUSE_ABI_SIZE(struct jh14_system, 488);
 #define JH14_PCI_IVSHMEM	3
 #define JH14_IOMMU_AMD		1
 #define JH14_IOMMU_INTEL	2
+/* AMD-Vi: 16 KiB of registers, 512 KiB with performance counters. */
+#define AMD_REGS_SIZE		0x4000U
+#define AMD_COUNTERS_SIZE	0x80000U
+/* IVHD feature reporting: PNCounters (16:13), PNBanks (22:17). */
+#define AMD_FEAT_COUNTERS(f)	((f) >> 13 & 0xf)
+#define AMD_FEAT_BANKS(f)	((f) >> 17 & 0x3f)
 #define JH14_MEM_VALID		0xf01ffULL	/* incl. NO_HUGEPAGES */
 #define JH14_CELL_FLAGS		(JAILHOUSE_CELL_PASSIVE_COMMREG | \
 				 JAILHOUSE_CELL_VIRTUAL_CONSOLE_PERMITTED | \
@@ -196,10 +213,10 @@ static const char *const drop_texts[DROP_COUNT] = {
 		"left; no isolation lost",
 	[DROP_VTD_LIMIT] = "vtd_interrupt_limit: the hypervisor sizes "
 		"interrupt remapping itself; no isolation lost",
-	[DROP_AMD_IOMMU] = "AMD IOMMU amd_bdf, amd_base_cap, amd_msi_cap, "
-		"amd_features: the hypervisor programs the unit through its "
-		"registers (base, size) alone; no isolation lost (list the "
-		"unit's own PCI function in no cell)",
+	[DROP_AMD_IOMMU] = "AMD IOMMU amd_base_cap and amd_msi_cap (or "
+		"such bytes of a VT-d unit): the hypervisor drives the unit "
+		"through its registers at base, where the firmware placed "
+		"them, and polls its event log (no MSI); no isolation lost",
 };
 
 struct import {
@@ -217,6 +234,17 @@ static int refuse(struct import *im, const char *what)
 	snprintf(im->error, CONFIG_ERROR_LEN, "%s: cannot import: %s",
 		 im->file, what);
 	return -EINVAL;
+}
+
+/* IOMMU unit @n's field @field of @value cannot be honoured: @why. */
+static int refuse_unit(struct import *im, unsigned int n, const char *field,
+		       unsigned long long value, const char *why)
+{
+	char what[160];
+
+	snprintf(what, sizeof(what), "IOMMU unit %u %s 0x%llx: %s", n, field,
+		 value, why);
+	return refuse(im, what);
 }
 
 /* Noted here, reported by report_drops() if the import succeeds. */
@@ -495,11 +523,37 @@ static int import_cell(struct import *im, const struct jh14_cell *in,
 	       import_pci(im, &l, hdr);
 }
 
+/*
+ * An AMD unit's registers are all the hypervisor's (no cell may map
+ * them): 16 KiB, 16 KiB-aligned, and the 512 KiB with the performance
+ * counters its features report (Jailhouse's own rule for the size).
+ */
+static int check_amd_unit(struct import *im, unsigned int n,
+			  const struct jh14_iommu *unit)
+{
+	__u32 feat = unit->amd.features;
+
+	if (unit->base % AMD_REGS_SIZE)
+		return refuse_unit(im, n, "base", unit->base,
+				   "AMD-Vi registers are 16 KiB-aligned");
+	if (unit->size < AMD_REGS_SIZE)
+		return refuse_unit(im, n, "size", unit->size,
+				   "below the 16 KiB of AMD-Vi registers");
+	if (AMD_FEAT_COUNTERS(feat) && AMD_FEAT_BANKS(feat) &&
+	    unit->size < AMD_COUNTERS_SIZE)
+		return refuse_unit(im, n, "amd_features", feat,
+				   "performance counters, whose registers "
+				   "size does not cover (512 KiB)");
+	drop_if(im, unit->amd.base_cap || unit->amd.msi_cap, DROP_AMD_IOMMU);
+	return 0;
+}
+
 static int import_iommus(struct import *im, const struct jh14_system *in,
 			 struct jailhouse_platform_info *pf)
 {
 	const struct jh14_iommu *unit;
 	unsigned int i;
+	int ret;
 
 	for (i = 0; i < 8; i++) {
 		unit = &in->iommu_units[i];
@@ -508,8 +562,12 @@ static int import_iommus(struct import *im, const struct jh14_system *in,
 		if (unit->type != JH14_IOMMU_AMD &&
 		    unit->type != JH14_IOMMU_INTEL)
 			return refuse(im, "IOMMU other than VT-d or AMD-Vi");
-		drop_if(im, !jailhouse_all_zero(unit->vendor,
-						sizeof(unit->vendor)),
+		ret = unit->type == JH14_IOMMU_AMD ?
+		      check_amd_unit(im, i, unit) : 0;
+		if (ret)
+			return ret;
+		drop_if(im, unit->type == JH14_IOMMU_INTEL &&
+			!jailhouse_all_zero(unit->vendor, sizeof(unit->vendor)),
 			DROP_AMD_IOMMU);
 		pf->iommu_units[i].type = unit->type == JH14_IOMMU_AMD ?
 			JAILHOUSE_IOMMU_AMD : JAILHOUSE_IOMMU_INTEL;
@@ -519,6 +577,33 @@ static int import_iommus(struct import *im, const struct jh14_system *in,
 	}
 	pf->num_iommu_units = (__u8)i;
 	im->num_iommus = i;
+	return 0;
+}
+
+/*
+ * An AMD unit's own PCI function (amd_bdf) stays in no cell, as
+ * Jailhouse's config generator leaves it out: its capability block
+ * places and enables the unit's registers.
+ */
+static int check_amd_functions(struct import *im, const struct jh14_system *in,
+			       const struct jailhouse_cell_desc *root)
+{
+	const struct jailhouse_pci_device *dev =
+		jailhouse_cell_pci_devices(root);
+	const struct jh14_iommu *unit;
+	unsigned int i, n;
+
+	for (i = 0; i < im->num_iommus; i++) {
+		unit = &in->iommu_units[i];
+		for (n = 0; n < root->num_pci_devices &&
+			    unit->type == JH14_IOMMU_AMD; n++)
+			if (dev[n].domain == 0 && dev[n].bdf == unit->amd.bdf)
+				return refuse_unit(im, i, "amd_bdf",
+						   unit->amd.bdf,
+						   "the unit's own PCI "
+						   "function is a device of "
+						   "the root cell");
+	}
 	return 0;
 }
 
@@ -602,6 +687,7 @@ static int import_system(struct import *im, const struct jh14_system *in,
 	ret = import_console(im, &in->debug_console, &out->debug_console) ?:
 	      import_iommus(im, in, &out->platform) ?:
 	      import_cell(im, &in->root_cell, &out->root_cell) ?:
+	      check_amd_functions(im, in, &out->root_cell) ?:
 	      jh14_layout(im, &in->root_cell, &l);
 	if (!ret)
 		import_ioapics(&l, &out->root_cell, &out->platform);

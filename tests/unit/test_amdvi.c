@@ -59,6 +59,8 @@ static _Alignas(4096) volatile __u8 regs[0x4000];
 static struct {
 	pthread_t thread;
 	volatile bool stop;
+	/* Takes no command until cleared: every completion wait times out. */
+	volatile bool stalled;
 	__u64 cmd[MAX_CMDS][2];
 	volatile unsigned int cmds;
 } unit;
@@ -104,7 +106,7 @@ static void *hardware(void *arg)
 		head = *reg64(AMDVI_CMD_HEAD);
 		tail = *reg64(AMDVI_CMD_TAIL);
 		__atomic_thread_fence(__ATOMIC_ACQUIRE);
-		for (; running() && ring && head != tail;
+		for (; running() && !unit.stalled && ring && head != tail;
 		     head = (head + 16) % PAGE)
 			run_command(&ring[head / 8]);
 		*reg64(AMDVI_CMD_HEAD) = head;
@@ -283,7 +285,7 @@ static void test_enable_flushes(void **state)
 	unsigned int n, devtab = 0;
 
 	(void)state;
-	amdvi_ops.set_device(&edu, &root_cell);
+	assert_int_equal(amdvi_ops.set_device(&edu, &root_cell), 0);
 	assert_int_equal(unit.cmds, 0);
 	assert_int_equal(amdvi_ops.enable(), 0);
 	assert_int_equal(*reg64(AMDVI_CONTROL),
@@ -316,7 +318,7 @@ static void test_cell_space(void **state)
 				       PAGING_READ | PAGING_WRITE), 0);
 	assert_int_equal(amdvi_ops.map(&cell, 4 * HUGE, HOST + 4 * HUGE, PAGE,
 				       PAGING_READ), 0);
-	amdvi_ops.set_device(&edu, &cell);
+	assert_int_equal(amdvi_ops.set_device(&edu, &cell), 0);
 	assert_int_equal(dte[1] & 0xffff, cell.id + 1);
 	assert_int_equal((dte[0] >> 9) & 7, 4);
 	assert_int_equal(dte[0] & ADDR_MASK, cell.arch.dma.phys);
@@ -367,7 +369,7 @@ static void test_block_device(void **state)
 	int devtab, pages;
 
 	(void)state;
-	amdvi_ops.set_device(&edu, NULL);
+	assert_int_equal(amdvi_ops.set_device(&edu, NULL), 0);
 	assert_int_equal(dte_of(EDU)[0], AMDVI_DTE_V | AMDVI_DTE_TV);
 	devtab = find_cmd(from, AMDVI_CMD_INV_DEVTAB_ENTRY);
 	pages = find_cmd(from, AMDVI_CMD_INV_IOMMU_PAGES);
@@ -375,6 +377,61 @@ static void test_block_device(void **state)
 	assert_int_equal(unit.cmd[devtab][0] & 0xffff, EDU);
 	assert_int_equal(unit.cmd[pages][0] >> 32 & 0xffff, cell.id + 1);
 	assert_true(find_cmd(pages, AMDVI_CMD_COMPLETION_WAIT) > pages);
+}
+
+/* The unit runs again, and runs what it had not taken. */
+static void unit_resumes(void)
+{
+	unit.stalled = false;
+	while (*reg64(AMDVI_CMD_HEAD) != *reg64(AMDVI_CMD_TAIL))
+		sched_yield();
+}
+
+/*
+ * A move to a cell that the unit does not confirm (its completion wait
+ * times out) fails, and the device is left blocked rather than the
+ * cell's; the way back to the root, confirmed, works.
+ */
+static void test_move_unconfirmed(void **state)
+{
+	unsigned int from;
+	__u64 phys;
+
+	(void)state;
+	unit.stalled = true;
+	assert_int_equal(amdvi_ops.set_device(&edu, &cell), -EIO);
+	assert_int_equal(dte_of(EDU)[0], AMDVI_DTE_V | AMDVI_DTE_TV);
+	assert_false(translate(EDU, 0x1234, false, &phys));
+	unit_resumes();
+	from = unit.cmds;
+	assert_int_equal(amdvi_ops.set_device(&edu, &root_cell), 0);
+	assert_int_equal(dte_of(EDU)[1] & 0xffff, root_cell.id + 1);
+	assert_int_equal(unit.cmd[find_cmd(from, AMDVI_CMD_INV_DEVTAB_ENTRY)]
+			 [0] & 0xffff, EDU);
+}
+
+/*
+ * Destroy: a block the unit does not confirm fails but leaves the entry
+ * blocked; the device goes back to the root only with a confirmed
+ * invalidation of its entry.
+ */
+static void test_block_unconfirmed(void **state)
+{
+	unsigned int from;
+
+	(void)state;
+	assert_int_equal(amdvi_ops.set_device(&edu, &cell), 0);
+	unit.stalled = true;
+	assert_int_equal(amdvi_ops.set_device(&edu, NULL), -EIO);
+	assert_int_equal(dte_of(EDU)[0], AMDVI_DTE_V | AMDVI_DTE_TV);
+	assert_int_equal(amdvi_ops.set_device(&edu, &root_cell), -EIO);
+	assert_int_equal(dte_of(EDU)[0], AMDVI_DTE_V | AMDVI_DTE_TV);
+	unit_resumes();
+	from = unit.cmds;
+	assert_int_equal(amdvi_ops.set_device(&edu, &root_cell), 0);
+	assert_int_equal(dte_of(EDU)[0] & ADDR_MASK, root_cell.arch.dma.phys);
+	assert_true(find_cmd(from, AMDVI_CMD_INV_DEVTAB_ENTRY) >= 0);
+	assert_int_equal(amdvi_ops.set_device(&edu, NULL), 0);
 }
 
 /* The unit logs an event at the tail, as the spec lays it out. */
@@ -571,6 +628,8 @@ int main(void)
 		cmocka_unit_test(test_cell_space),
 		cmocka_unit_test(test_unmap_invalidates),
 		cmocka_unit_test(test_block_device),
+		cmocka_unit_test(test_move_unconfirmed),
+		cmocka_unit_test(test_block_unconfirmed),
 		cmocka_unit_test(test_events_reported),
 		cmocka_unit_test(test_irq_tables),
 		cmocka_unit_test(test_rte_remapped),

@@ -22,6 +22,7 @@
 #define QEMU		0	/* jh14_shapes[] index of the system */
 #define IVSHMEM_DEMO	5
 #define LINUX_DEMO	6
+#define F2A88XM		9	/* the board with an AMD IOMMU */
 #define MEM_FLAGS(g, n)	((g)->mem.data + 32 * (n) + 24)
 #define MEM_SIZE(g, n)	((g)->mem.data + 32 * (n) + 16)
 #define MEM_PHYS(g, n)	((g)->mem.data + 32 * (n))
@@ -311,6 +312,63 @@ static void test_stream_ids_and_mmio_console(void **state)
 	free(warnings);
 }
 
+/* The AMD board with unit 0 at @base, @size bytes: refused, naming @why. */
+static void expect_amd_refused(uint64_t base, uint32_t size, bool own_fn,
+			       const char *why)
+{
+	char error[CONFIG_ERROR_LEN] = "", *warnings;
+	struct config_blob out;
+	struct jh14_gen g;
+
+	jh14_shapes[F2A88XM].build(&g);
+	jh14_iommu(&g, 0, 1, base, size, 0x02);
+	if (own_fn)
+		jh14_pci(&g, JH14_TYPE_DEVICE, 0x0002);
+	assert_int_equal(import(&g, "amd", &out, &warnings, error), -EINVAL);
+	if (!strstr(error, why))
+		fail_msg("no '%s' in: %s", why, error);
+	free(warnings);
+}
+
+/*
+ * Jailhouse's AMD unit: base and size carried over; amd_bdf and
+ * amd_features honoured (the unit's own function in no cell, the
+ * registers its features imply all the hypervisor's), so neither is
+ * dropped; what cannot be honoured is refused, naming the field.
+ */
+static void test_amd_unit(void **state)
+{
+	char error[CONFIG_ERROR_LEN] = "", *warnings;
+	const struct jailhouse_system *sys;
+	struct config_blob out;
+	struct jh14_gen g;
+
+	(void)state;
+	jh14_shapes[F2A88XM].build(&g);
+	assert_int_equal(import(&g, "amd", &out, &warnings, error), 0);
+	sys = (const void *)out.data;
+	assert_int_equal(sys->platform.iommu_units[0].type,
+			 JAILHOUSE_IOMMU_AMD);
+	assert_int_equal(sys->platform.iommu_units[0].base, 0xfeb80000);
+	assert_int_equal(sys->platform.iommu_units[0].size, 0x80000);
+	assert_non_null(strstr(warnings, "amd_base_cap and amd_msi_cap"));
+	assert_null(strstr(warnings, "amd_bdf"));
+	assert_null(strstr(warnings, "amd_features"));
+	free(warnings);
+	config_blob_free(&out);
+	expect_amd_refused(0xfeb80000, 0x4000, false,
+			   "IOMMU unit 0 amd_features 0x80048824: "
+			   "performance counters");
+	expect_amd_refused(0xfeb80000, 0x1000, false,
+			   "IOMMU unit 0 size 0x1000: below the 16 KiB");
+	expect_amd_refused(0xfeb81000, 0x80000, false,
+			   "IOMMU unit 0 base 0xfeb81000: AMD-Vi registers "
+			   "are 16 KiB-aligned");
+	expect_amd_refused(0xfeb80000, 0x80000, true,
+			   "IOMMU unit 0 amd_bdf 0x2: the unit's own PCI "
+			   "function is a device of the root cell");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -322,6 +380,7 @@ int main(void)
 		cmocka_unit_test(test_shared_regions_need_the_device),
 		cmocka_unit_test(test_imported_fields),
 		cmocka_unit_test(test_stream_ids_and_mmio_console),
+		cmocka_unit_test(test_amd_unit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -63,6 +63,19 @@ static const char machine_system[] = SYSTEM_KEYS
 	ROOT_START
 	"    - {phys: 0x3c000000, size: 48M, flags: [read, write, dma]}\n";
 
+/* An AMD-Vi unit for buses 0-1 and an IOAPIC with requester id @sid. */
+#define AMD_SYSTEM(sid)							\
+	"system:\n"							\
+	"  hypervisor-memory: {phys: 0x3b000000, size: 16M}\n"		\
+	"  platform:\n"							\
+	"    iommu-units:\n"						\
+	"      - {type: amd, base: 0xfed80000, size: 16K, "		\
+	"start-bus: 0, end-bus: 1}\n"					\
+	"    ioapics:\n"						\
+	"      - {id: 0, address: 0xfec00000, source-id: \"" sid "\"}\n" \
+	ROOT_START							\
+	"    - {phys: 0x3c000000, size: 48M, flags: [read, write, dma]}\n"
+
 static const char root_on_iommu[] = SYSTEM_HEAD
 	"    - {phys: 0xfed90000, size: 4K, flags: [read, write, io]}\n";
 
@@ -352,6 +365,10 @@ static const struct rule_case cases[] = {
 	  { CELL("c", "3", RAM("0x3c000000", "0", "1M"),
 		 "  ioapic-pins:\n    - {ioapic: 0, pins: [3]}\n") },
 	  NO_RULE },
+	{ "ioapic sid: beyond the AMD-Vi unit's buses", AMD_SYSTEM("02:00.0"),
+	  { good_a }, JH_RULE_IOAPIC_SID },
+	{ "ioapic sid fine: the unit's last bus", AMD_SYSTEM("01:1f.7"),
+	  { good_a }, NO_RULE },
 	{ "root no cpu fine: CPU 0 stays", NULL,
 	  { CELL("c", "1-2", RAM("0x3c000000", "0", "1M"), ""),
 	    CELL("d", "3", RAM("0x3c100000", "0", "1M"), "") },

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include <jailhouse/cell.h>
+#include <jailhouse/errno.h>
 #include <jailhouse/iommu.h>
 #include <jailhouse/pci.h>
 
@@ -51,15 +52,18 @@ void arch_pci_stop_bus_master(__u16 bdf)
 
 static const struct cell *iommu_owner;
 static unsigned int assigned;
+/* The IOMMU does not confirm moves: the device is blocked instead. */
+static bool unconfirmed;
 
 /* The IOMMU moves a device only after it stopped mastering the bus. */
-void iommu_assign_device(const struct jailhouse_pci_device *dev,
-			 const struct cell *owner)
+int iommu_assign_device(const struct jailhouse_pci_device *dev,
+			const struct cell *owner)
 {
 	assert_int_equal(stopped, assigned + 1);
 	assert_int_equal(dev->bdf, stopped_bdf);
 	assigned++;
-	iommu_owner = owner;
+	iommu_owner = unconfirmed ? NULL : owner;
+	return unconfirmed ? -EIO : 0;
 }
 
 struct cell *cell_find(unsigned long id)
@@ -100,6 +104,32 @@ static void test_ownership_moves(void **state)
 	assert_non_null(pci_cell_device(&root_cell, SMBUS));
 	/* Not listed anywhere: nobody's. */
 	assert_null(pci_cell_device(&root_cell, JAILHOUSE_PCI_BDF(1, 0, 0)));
+}
+
+/*
+ * A move the IOMMU did not confirm is reported, and the device is
+ * nobody's (the root cell no longer sees it) until an update moves it
+ * with confirmation: on to the cell, or back to the root cell.
+ */
+static void test_unconfirmed_move(void **state)
+{
+	(void)state;
+	cells[0] = &sandbox;
+	unconfirmed = true;
+	assert_int_equal(pci_root_devices_update(), -EIO);
+	assert_null(pci_cell_device(&root_cell, SMBUS));
+	cells[0] = NULL;
+	assert_int_equal(pci_root_devices_update(), -EIO);
+	assert_int_equal(stopped, 2);
+	assert_null(pci_cell_device(&root_cell, SMBUS));
+	unconfirmed = false;
+	assert_int_equal(pci_root_devices_update(), 0);
+	assert_int_equal(stopped, 3);
+	assert_ptr_equal(iommu_owner, &root_cell);
+	assert_ptr_equal(pci_cell_device(&root_cell, SMBUS), &root_desc.pci[2]);
+	/* Nothing left to move. */
+	assert_int_equal(pci_root_devices_update(), 0);
+	assert_int_equal(stopped, 3);
 }
 
 static enum pci_cfg_result filter(const struct jailhouse_pci_device *dev,
@@ -193,6 +223,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_ownership_moves, setup),
+		cmocka_unit_test_setup(test_unconfirmed_move, setup),
 		cmocka_unit_test_setup(test_absent_device, setup),
 		cmocka_unit_test_setup(test_root_is_free, setup),
 		cmocka_unit_test_setup(test_cell_writes, setup),

@@ -219,6 +219,8 @@ static void *table_virt(void *ctx, __u64 phys)
 }
 
 static struct cell cell = { .id = 1 };
+struct cell root_cell = { .id = 0 };
+static const struct jailhouse_pci_device nic = { .bdf = 0x0010 };
 
 /* One unit for the whole run: vtd.c keeps its tables, as at enable. */
 static int unit_up(void **state)
@@ -307,6 +309,58 @@ static void test_plain_map_frees_nothing(void **state)
 	assert_int_equal(unit.iotlb, iotlb);
 }
 
+/* The unit reports a queue error from here on, and runs nothing. */
+static void break_unit(void)
+{
+	unit.broken = true;
+	while (!(*reg32(VTD_FSTS) & VTD_FSTS_IQE))
+		sched_yield();
+}
+
+/* The unit runs its queue again, from where it stopped. */
+static void repair_unit(void)
+{
+	unit.broken = false;
+	while (*reg32(VTD_FSTS) & VTD_FSTS_IQE)
+		sched_yield();
+}
+
+/* @bdf's context entry, as the unit finds it from the root table. */
+static const __u64 *context_of(__u16 bdf)
+{
+	const __u64 *root = (const __u64 *)(uintptr_t)*reg64(VTD_RTADDR);
+
+	return (const __u64 *)(uintptr_t)(root[2 * (bdf >> 8)] & ~0xfffULL) +
+	       2 * (bdf & 0xff);
+}
+
+/*
+ * Destroy: a block the unit does not confirm fails and leaves the entry
+ * not present; the device goes back to the root cell only after the old
+ * domain's context and IOTLB invalidation was issued again and waited
+ * for (the unit may still hold the cell's entry).
+ */
+static void test_block_unconfirmed(void **state)
+{
+	unsigned long context;
+
+	(void)state;
+	assert_int_equal(vtd_ops.set_device(&nic, &cell), 0);
+	assert_true(context_of(nic.bdf)[0] & VTD_CTX_PRESENT);
+	break_unit();
+	assert_int_equal(vtd_ops.set_device(&nic, NULL), -EIO);
+	assert_int_equal(context_of(nic.bdf)[0], 0);
+	assert_int_equal(vtd_ops.set_device(&nic, &root_cell), -EIO);
+	assert_int_equal(context_of(nic.bdf)[0], 0);
+	repair_unit();
+	context = unit.context;
+	assert_int_equal(vtd_ops.set_device(&nic, &root_cell), 0);
+	assert_true(unit.context > context);
+	assert_true(context_of(nic.bdf)[0] & VTD_CTX_PRESENT);
+	assert_int_equal(context_of(nic.bdf)[1] >> 8 & 0xffff,
+			 root_cell.id + 1);
+}
+
 /* An invalidation that fails keeps the table out of the pool. */
 static void test_failed_invalidation_keeps_table(void **state)
 {
@@ -315,10 +369,7 @@ static void test_failed_invalidation_keeps_table(void **state)
 	(void)state;
 	assert_int_equal(vtd_ops.map(&cell, 0, HOST, HUGE, rw), 0);
 	assert_int_equal(vtd_ops.unmap(&cell, 3 * PAGE, PAGE), 0);
-	unit.broken = true;
-	/* The unit took it: from here it runs nothing. */
-	while (!(*reg32(VTD_FSTS) & VTD_FSTS_IQE))
-		sched_yield();
+	break_unit();
 	pool.counting = true;
 	assert_int_equal(vtd_ops.map(&cell, 3 * PAGE, HOST + 3 * PAGE, PAGE,
 				     rw), -EIO);
@@ -332,6 +383,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_collapse_invalidates_before_free, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_plain_map_frees_nothing,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_block_unconfirmed,
 						setup, teardown),
 		/* Last: the unit stays broken. */
 		cmocka_unit_test_setup_teardown(

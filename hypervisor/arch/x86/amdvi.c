@@ -70,8 +70,12 @@ static struct paging_env amdvi_paging;
 /* Commands run only once the units are on (and before shutdown). */
 static bool enabled;
 static spinlock_t shutdown_lock;
-/* Written by the units' COMPLETION_WAIT commands. */
+/*
+ * Written by the units' COMPLETION_WAIT commands: each wait stores a new
+ * number, so that a late store of a wait that timed out confirms nothing.
+ */
 static volatile __u64 wait_data;
+static __u64 wait_seq;
 /* One batch of commands and its wait at a time (shared tail, wait_data). */
 static spinlock_t cmd_lock;
 /* INVALIDATE_IOMMU_PAGES, _DEVTAB_ENTRY, _INTERRUPT_TABLE since enable. */
@@ -134,12 +138,12 @@ static int cmd_sync(struct amdvi_unit *u)
 {
 	unsigned long n;
 
-	wait_data = 0;
+	wait_seq++;
 	cmd_put(u, AMDVI_CMD_COMPLETION_WAIT | AMDVI_CMD_WAIT_STORE |
-		   virt_to_phys((void *)&wait_data), 1);
+		   virt_to_phys((void *)&wait_data), wait_seq);
 	write64(u, AMDVI_CMD_TAIL, u->tail);
 	for (n = 0; n < POLL_LOOPS; n++) {
-		if (atomic_load_acquire(&wait_data) == 1)
+		if (atomic_load_acquire(&wait_data) == wait_seq)
 			return 0;
 		cpu_relax();
 	}
@@ -402,43 +406,53 @@ static int amdvi_unmap(struct cell *cell, __u64 dma, __u64 size)
 	return flush_domain(domain_of(cell)) ?: err;
 }
 
-/* @u forgets its entry of @bdf, and what it cached of @did (0: none). */
-static void flush_device(struct amdvi_unit *u, __u16 bdf, __u16 did)
+/* @u forgets its entry of @bdf and what it cached of domain @did. */
+static int flush_device(struct amdvi_unit *u, __u16 bdf, __u16 did)
 {
+	int err;
+
 	if (!enabled)
-		return;
+		return 0;
 	spin_lock(&cmd_lock);
 	cmd_put(u, AMDVI_CMD_INV_DEVTAB_ENTRY | bdf, 0);
-	if (did)
-		cmd_flush_domain(u, did);
-	cmd_sync(u);
+	cmd_flush_domain(u, did);
+	err = cmd_sync(u);
 	spin_unlock(&cmd_lock);
+	return err;
 }
 
 /*
  * Blocked first and the old domain flushed, then the new domain id, then
  * translation in one store: the unit never walks a half-written entry.
+ * A move the unit did not confirm leaves the entry blocked; the next
+ * move writes and flushes it again.
  */
-static void amdvi_set_device(const struct jailhouse_pci_device *dev,
-			     const struct cell *owner)
+static int amdvi_set_device(const struct jailhouse_pci_device *dev,
+			    const struct cell *owner)
 {
 	struct amdvi_unit *u = &units[dev->iommu];
 	__u64 *dte;
+	int err;
 
 	if (dev->bdf >= u->entries)
-		return;
+		return -ERANGE;
 	dte = &u->dev_table[dev->bdf * DTE_QWORDS];
 	if (dte[0] != DTE_BLOCKED) {
 		atomic_store_release(&dte[0], DTE_BLOCKED);
-		flush_device(u, dev->bdf, AMDVI_DTE_DOMAIN(dte[1]));
+		err = flush_device(u, dev->bdf, AMDVI_DTE_DOMAIN(dte[1]));
+		if (err)
+			return err;
 	}
 	if (!owner)
-		return;
+		return 0;
 	dte[1] = AMDVI_DTE_DOMAIN(domain_of(owner));
 	atomic_store_release(&dte[0], owner->arch.dma.phys | AMDVI_DTE_V |
 			     AMDVI_DTE_TV | AMDVI_DTE_MODE(LEVELS) |
 			     AMDVI_DTE_IR | AMDVI_DTE_IW);
-	flush_device(u, dev->bdf, domain_of(owner));
+	err = flush_device(u, dev->bdf, domain_of(owner));
+	if (err)
+		atomic_store_release(&dte[0], DTE_BLOCKED);
+	return err;
 }
 
 /* ---- interrupt remapping ---- */

@@ -205,14 +205,16 @@ static int map_regions(struct cell *cell)
 }
 
 /* The root cell's devices go to its space right away. */
-static void take_root_devices(void)
+static int take_root_devices(void)
 {
 	const struct jailhouse_pci_device *dev =
 		jailhouse_cell_pci_devices(root_cell.config);
 	unsigned int n;
+	int err = 0;
 
 	for (n = 0; n < root_cell.config->num_pci_devices; n++)
-		iommu_assign_device(&dev[n], &root_cell);
+		err = iommu_assign_device(&dev[n], &root_cell) ?: err;
+	return err;
 }
 
 int iommu_cell_init(struct cell *cell)
@@ -224,15 +226,14 @@ int iommu_cell_init(struct cell *cell)
 	err = vendor->cell_init(cell);
 	if (!err)
 		err = map_regions(cell);
+	if (!err && cell == &root_cell)
+		err = take_root_devices();
 	if (err) {
 		printk("IOMMU: DMA space of cell \"%s\": error %d\n",
 		       cell->config->name, err);
 		vendor->cell_exit(cell);
-		return err;
 	}
-	if (cell == &root_cell)
-		take_root_devices();
-	return 0;
+	return err;
 }
 
 void iommu_cell_exit(struct cell *cell)
@@ -247,24 +248,36 @@ bool iommu_covers(const struct jailhouse_pci_device *dev)
 	       dev->iommu < platform()->num_iommu_units;
 }
 
-void iommu_assign_device(const struct jailhouse_pci_device *dev,
-			 const struct cell *owner)
+/* A device the units did not confirm moving belongs to no one. */
+int iommu_assign_device(const struct jailhouse_pci_device *dev,
+			const struct cell *owner)
 {
+	int err;
+
 	if (!iommu_covers(dev))
-		return;
-	vendor->set_device(dev, owner);
+		return 0;
+	err = vendor->set_device(dev, owner);
+	if (err) {
+		printk("IOMMU: device %02x:%02x.%x left blocked: error %d\n",
+		       dev->bdf >> 8, (dev->bdf >> 3) & 0x1f, dev->bdf & 7,
+		       err);
+		owner = NULL;
+	}
 	msi_device_moved(dev, owner);
 	msix_device_moved(dev, owner);
+	return err;
 }
 
-void iommu_block_cell_devices(const struct cell *cell)
+int iommu_block_cell_devices(const struct cell *cell)
 {
 	const struct jailhouse_pci_device *dev =
 		jailhouse_cell_pci_devices(cell->config);
 	unsigned int n;
+	int err = 0;
 
 	for (n = 0; n < cell->config->num_pci_devices; n++)
-		iommu_assign_device(&dev[n], NULL);
+		err = iommu_assign_device(&dev[n], NULL) ?: err;
+	return err;
 }
 
 void iommu_check_faults(void)

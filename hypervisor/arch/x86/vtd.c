@@ -56,8 +56,12 @@ static __u64 dma_limit;
 static __u64 drain_bits;
 static bool caching_mode, non_coherent;
 static spinlock_t shutdown_lock;
-/* Written by the units' invalidation wait descriptors. */
+/*
+ * Written by the units' invalidation wait descriptors: each wait a new
+ * number, so that a late write of a wait that timed out confirms nothing.
+ */
 static volatile __u32 wait_status;
+static __u32 wait_seq;
 /*
  * One batch of commands and its wait at a time: IOAPIC, MSI and MSI-X
  * entries change under locks of their own, on any CPU, and every batch
@@ -142,14 +146,15 @@ static int queue_sync(struct vtd_unit *u)
 {
 	unsigned long n;
 
-	wait_status = 0;
+	wait_seq++;
 	queue_put(u, VTD_INV_WAIT | VTD_INV_WAIT_SW | VTD_INV_WAIT_FN |
-		     VTD_INV_WAIT_DATA(1), virt_to_phys((void *)&wait_status));
+		     VTD_INV_WAIT_DATA(wait_seq),
+		  virt_to_phys((void *)&wait_status));
 	if (non_coherent)
 		asm volatile("wbinvd" : : : "memory");
 	write64(u, VTD_IQT, (__u64)u->tail << QUEUE_TAIL_SHIFT);
 	for (n = 0; n < POLL_LOOPS; n++) {
-		if (atomic_load_acquire(&wait_status) == 1)
+		if (atomic_load_acquire(&wait_status) == wait_seq)
 			return 0;
 		if (read32(u, VTD_FSTS) & VTD_FSTS_IQE)
 			break;
@@ -549,39 +554,54 @@ static __u64 *context_entry(struct vtd_unit *u, __u16 bdf, bool create)
 	return u->context[bus] ? &u->context[bus][2 * (bdf & 0xff)] : NULL;
 }
 
+/* @u forgets @bdf's context entry and what it cached of domain @did. */
+static int flush_device(struct vtd_unit *u, __u16 bdf, __u16 did)
+{
+	int err;
+
+	spin_lock(&queue_lock);
+	queue_put(u, VTD_INV_CONTEXT | VTD_INV_DEVICE | VTD_INV_DID(did) |
+		     VTD_INV_SID(bdf), 0);
+	queue_iotlb_domain(u, did);
+	err = queue_sync(u);
+	spin_unlock(&queue_lock);
+	return err;
+}
+
 /*
  * Not present first, the old domain flushed, then the new entry, the
- * present bit last: the unit never walks a half-written entry.
+ * present bit last: the unit never walks a half-written entry. The old
+ * domain id stays in the entry until the unit confirmed that it forgot
+ * it: a move it did not confirm leaves the device blocked, and the next
+ * move flushes that domain again before it writes a present entry (the
+ * unit may still hold the old one, and a not-present entry needs no
+ * flush of its own).
  */
-static void vtd_set_device(const struct jailhouse_pci_device *dev,
-			   const struct cell *owner)
+static int vtd_set_device(const struct jailhouse_pci_device *dev,
+			  const struct cell *owner)
 {
 	struct vtd_unit *u = &units[dev->iommu];
 	__u64 *ctx = context_entry(u, dev->bdf, owner != NULL);
-	__u16 old_did;
+	int err;
 
-	if (!ctx) {
-		if (owner)
-			printk("VT-d: no memory for bus %02x\n", dev->bdf >> 8);
-		return;
-	}
-	if (ctx[0] & VTD_CTX_PRESENT) {
-		old_did = (ctx[1] >> 8) & 0xffff;
+	if (!ctx)
+		return owner ? -ENOMEM : 0;
+	if (ctx[1]) {
 		ctx[0] = 0;
-		spin_lock(&queue_lock);
-		queue_put(u, VTD_INV_CONTEXT | VTD_INV_DEVICE |
-			     VTD_INV_DID(old_did) | VTD_INV_SID(dev->bdf), 0);
-		queue_iotlb_domain(u, old_did);
-		queue_sync(u);
-		spin_unlock(&queue_lock);
+		err = flush_device(u, dev->bdf, VTD_CTX_DID_OF(ctx[1]));
+		if (err)
+			return err;
+		ctx[1] = 0;
 	}
 	if (!owner)
-		return;
+		return 0;
 	ctx[1] = VTD_CTX_AW(vtd_paging.levels) |
 		 VTD_CTX_DID(domain_of(owner));
 	atomic_store_release(&ctx[0], owner->arch.dma.phys | VTD_CTX_PRESENT);
-	if (caching_mode)
-		flush_all(u);
+	err = caching_mode ? flush_all(u) : 0;
+	if (err)
+		ctx[0] = 0;
+	return err;
 }
 
 /* Remapped format: address with the handle, subhandle valid, data 0. */

@@ -50,13 +50,17 @@ int iommu_unmap_memory(struct cell *cell,
 /**
  * @dev (a device of the root cell's config) now belongs to @owner: its
  * DMA goes to @owner's space from now on, or nowhere for NULL. Its bus
- * mastering was switched off before.
+ * mastering was switched off before. Return: 0, or -errno if a unit did
+ * not confirm the change: @dev is then blocked, its interrupts off.
  */
-void iommu_assign_device(const struct jailhouse_pci_device *dev,
-			 const struct cell *owner);
+int iommu_assign_device(const struct jailhouse_pci_device *dev,
+			const struct cell *owner);
 
-/** Block the DMA of every device @cell owns (before it is scrubbed). */
-void iommu_block_cell_devices(const struct cell *cell);
+/**
+ * Block the DMA of every device @cell owns (before it is scrubbed).
+ * Return: 0, or -errno if a unit did not confirm it for a device.
+ */
+int iommu_block_cell_devices(const struct cell *cell);
 
 /** Whether an active unit translates @dev's DMA. */
 bool iommu_covers(const struct jailhouse_pci_device *dev);

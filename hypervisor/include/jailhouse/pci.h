@@ -78,8 +78,10 @@ const struct jailhouse_pci_device *pci_cell_device(const struct cell *cell,
 /**
  * After a cell is created or destroyed (cell lock): the root cell loses
  * or regains the devices that cell claims, each with bus mastering off.
+ * Return: 0, or -errno if the IOMMU did not confirm a move: that device
+ * belongs to no cell (blocked) until a later update moves it.
  */
-void pci_root_devices_update(void);
+int pci_root_devices_update(void);
 
 /** Clear bus mastering in the command register of @bdf (the arch's). */
 void arch_pci_stop_bus_master(__u16 bdf);

@@ -51,9 +51,13 @@ struct iommu_vendor_ops {
 		   unsigned int access);
 	/** Unmap, then invalidate the IOTLBs for @cell's space. */
 	int (*unmap)(struct cell *cell, __u64 dma, __u64 size);
-	/** Point @dev at @owner's space, or block it (NULL). */
-	void (*set_device)(const struct jailhouse_pci_device *dev,
-			   const struct cell *owner);
+	/**
+	 * Point @dev at @owner's space, or block it (NULL), the units'
+	 * caches invalidated before return. Return: 0, or -errno if a
+	 * unit did not confirm: @dev is left blocked.
+	 */
+	int (*set_device)(const struct jailhouse_pci_device *dev,
+			  const struct cell *owner);
 	/** Hand every recorded fault to iommu_report_fault(), clear them. */
 	void (*poll_faults)(void);
 	/**

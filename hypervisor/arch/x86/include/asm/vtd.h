@@ -69,6 +69,7 @@
 #define VTD_CTX_PRESENT		1ULL
 #define VTD_CTX_AW(levels)	((__u64)(levels) - 2)
 #define VTD_CTX_DID(did)	((__u64)(did) << 8)
+#define VTD_CTX_DID_OF(hi)	((__u16)((hi) >> 8))
 
 /* Invalidation descriptors (128 bits, lower quadword's fields). */
 #define VTD_INV_CONTEXT		0x1ULL
