@@ -538,11 +538,9 @@ long cell_start(struct per_cpu *caller, struct cell *cell)
 	cell->state = JAILHOUSE_CELL_RUNNING;
 	/* Every CPU is parked: from here the cell's SIPIs count again. */
 	atomic_store_seq_cst(&cell->frozen, false);
-	err = reset_cpus(cell);
-	if (err)
-		return err;
+	/* Before its CPUs run, so that their first output is not cut by it. */
 	printk("Cell \"%s\" started\n", cell->config->name);
-	return 0;
+	return reset_cpus(cell);
 }
 
 long cell_set_loadable(struct per_cpu *caller, struct cell *cell)

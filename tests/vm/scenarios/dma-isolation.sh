@@ -186,8 +186,10 @@ root_dma_works "with edu back from the cell"
 
 jh-sign --cell edu-dma -o $work/edu-msi.bin inmates/tests/x86/edu-msi.bin
 run_to_failure $work/edu.cell edu-dma $work/edu-msi.bin edu-msi
-# Without the name: the cell's first line can interleave with the
-# hypervisor's "started" (seen: 'edu-Cell "edu-dma" started', 'msi: BAR0').
+# Without the name: the cell's first line could interleave with the
+# hypervisor's "started" (seen: 'edu-Cell "edu-dma" started', 'msi: BAR0';
+# start now logs before the CPUs run), and still can with a message of
+# another CPU.
 jailhouse console | grep -q "BAR0 0xfea00000 sized: mask 0xfff00000" ||
 	fail "edu-msi: the cell could not size its BAR"
 jailhouse console | grep -q "edu-msi: 5 MSIs on APIC id 1" ||
