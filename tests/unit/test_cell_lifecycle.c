@@ -5,8 +5,8 @@
  * with nothing left half-applied (the cell unlisted, its devices offered
  * back to the root cell, its memory and CPUs back, its pages freed);
  * destroy goes on. And start logs before the cell's CPUs run. Everything
- * cell-lifecycle.c calls is played here and
- * recorded; the descriptor is an empty one, its checks pass.
+ * cell-lifecycle.c calls is played here and recorded; the descriptor is
+ * an empty one, its checks pass.
  */
 #include <setjmp.h>
 #include <stdarg.h>
