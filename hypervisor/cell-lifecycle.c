@@ -409,13 +409,14 @@ long cell_create(struct per_cpu *caller, unsigned long config_gpa)
 		return -ENOMEM;
 	/* Its CPUs arrive parked; only start wakes them. */
 	cell->frozen = true;
+	/* Before the build: the IOMMU's domain of the cell derives from it. */
+	cell->id = slot + 1;
+	cell->state = JAILHOUSE_CELL_SHUT_DOWN;
 	err = copy_config(cell, config_gpa);
 	if (!err)
 		err = check_config(cell->config);
 	if (!err)
 		err = cell_build(caller, cell);
-	cell->id = slot + 1;
-	cell->state = JAILHOUSE_CELL_SHUT_DOWN;
 	if (!err)
 		err = take_devices(caller, cell, slot);
 	if (err) {
