@@ -193,6 +193,19 @@ static void init_without_tpm(void)
 	       "bound and the module reloaded\n");
 }
 
+/* With the owner's or the lockout's authorisation empty, root can
+ * undefine the indexes or clear the TPM, and with it every floor. */
+static void warn_resettable(void)
+{
+	const char *which;
+
+	if (jailhouse_tpm_hierarchy_auth_unset(&which) == 1)
+		pr_warn("jailhouse: rollback floors in the TPM: the %s "
+			"password is empty, so root can reset them: set the "
+			"owner and lockout passwords (docs/attestation.md)\n",
+			which);
+}
+
 void jailhouse_tpm_floors_init(void)
 {
 	int err;
@@ -223,6 +236,7 @@ void jailhouse_tpm_floors_init(void)
 		pr_info("jailhouse: rollback floors are in the TPM: %u of %u "
 			"records used\n", num_records,
 			(unsigned int)MAX_RECORDS);
+	warn_resettable();
 }
 
 void jailhouse_tpm_floors_exit(void)

@@ -46,6 +46,9 @@ grep -v '^#' systemd/ima-policy >$ima/policy ||
 signed_load_module
 dmesg | grep -q "rollback floors are in the TPM" ||
 	fail "floors not TPM-backed: $(dmesg | grep 'rollback floors')"
+# swtpm's owner and lockout passwords are empty: root could reset them.
+dmesg | grep -q "the owner password is empty, so root can reset them" ||
+	fail "no warning of the empty owner password"
 check_replay "empty log"
 
 step "accepted images are extended; a refused one is not"
