@@ -25,6 +25,7 @@
  * extend: that record was being raised when the machine stopped.
  */
 #include <crypto/sha2.h>
+#include <linux/acpi.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -160,14 +161,58 @@ static int load(void)
 	return log ?: replay(chain);
 }
 
+/*
+ * Whether the firmware describes a TPM 2.0 (ACPI's TPM2 table), which
+ * root cannot change after boot: a machine that has one but offers the
+ * loader none (root unbound its driver, or made a vTPM proxy the default
+ * chip) is not a machine without a TPM, and file-backed floors there
+ * would be root's to delete.
+ */
+static bool firmware_has_tpm2(void)
+{
+	struct acpi_table_header *table;
+
+	if (acpi_disabled ||
+	    ACPI_FAILURE(acpi_get_table(ACPI_SIG_TPM2, 1, &table)))
+		return false;
+	acpi_put_table(table);
+	return true;
+}
+
+static void init_without_tpm(void)
+{
+	if (!firmware_has_tpm2()) {
+		pr_warn("jailhouse: rollback floors are file-backed: no TPM "
+			"2.0\n");
+		return;
+	}
+	backing = TPM_UNKNOWN;
+	pr_err("jailhouse: rollback floors in the TPM are unknown: the "
+	       "firmware describes a TPM 2.0 (ACPI TPM2) the kernel offers "
+	       "none of: every signed image is refused until its driver is "
+	       "bound and the module reloaded\n");
+}
+
+/* With the owner's or the lockout's authorisation empty, root can
+ * undefine the indexes or clear the TPM, and with it every floor. */
+static void warn_resettable(void)
+{
+	const char *which;
+
+	if (jailhouse_tpm_hierarchy_auth_unset(&which) == 1)
+		pr_warn("jailhouse: rollback floors in the TPM: the %s "
+			"password is empty, so root can reset them: set the "
+			"owner and lockout passwords (docs/attestation.md)\n",
+			which);
+}
+
 void jailhouse_tpm_floors_init(void)
 {
 	int err;
 
 	backing = FILE_BACKED;
 	if (!jailhouse_tpm_present()) {
-		pr_warn("jailhouse: rollback floors are file-backed: no TPM "
-			"2.0\n");
+		init_without_tpm();
 		return;
 	}
 	records = kcalloc(MAX_RECORDS, RECORD_SIZE, GFP_KERNEL);
@@ -191,6 +236,7 @@ void jailhouse_tpm_floors_init(void)
 		pr_info("jailhouse: rollback floors are in the TPM: %u of %u "
 			"records used\n", num_records,
 			(unsigned int)MAX_RECORDS);
+	warn_resettable();
 }
 
 void jailhouse_tpm_floors_exit(void)

@@ -22,6 +22,9 @@
 #define TPM2_CC_NV_WRITE		0x0137
 #define TPM2_CC_NV_READ_PUBLIC		0x0169
 #define TPM2_RH_OWNER_HANDLE		0x40000001
+#define TPM2_PT_PERMANENT		0x0200
+#define TPMA_PERMANENT_OWNER_AUTH_SET	BIT(0)
+#define TPMA_PERMANENT_LOCKOUT_AUTH_SET	BIT(2)
 
 /* Response header, then the handle area (none here), then with sessions
  * the parameter size. */
@@ -135,8 +138,8 @@ static void append_password_session(struct tpm_buf *buf)
 	tpm_buf_append_u16(buf, 0);		/* hmac */
 }
 
-/* Send @buf; a TPM error code becomes -EIO, logged with @what. */
-static int transmit(struct tpm_buf *buf, const char *what, u32 index)
+/* Send @buf; a TPM error code becomes -EIO, logged with @what and @id. */
+static int transmit(struct tpm_buf *buf, const char *what, u32 id)
 {
 	int rc;
 
@@ -144,8 +147,7 @@ static int transmit(struct tpm_buf *buf, const char *what, u32 index)
 		return -E2BIG;
 	rc = tpm_send(chip, buf->data, tpm_buf_length(buf));
 	if (rc > 0)
-		pr_err("jailhouse: TPM %s of NV index %#x: TPM error %#x\n",
-		       what, index, rc);
+		pr_err("jailhouse: TPM %s %#x: TPM error %#x\n", what, id, rc);
 	return rc > 0 ? -EIO : rc;
 }
 
@@ -163,32 +165,63 @@ static u16 get16(const u8 *p)
 }
 
 /*
- * TPM2_GetCapability(TPM_CAP_HANDLES) from @index: whether it is
- * defined, without the kernel logging an error for an unknown handle.
+ * TPM2_GetCapability(@cap) of the first item from @property: 1 and its
+ * @size bytes (after the item's u32 tag) in @item when the TPM names
+ * @property itself, 0 when it names another or none, or an error.
  */
-static int nv_defined(u32 index)
+static int get_capability(u32 cap, u32 property, void *item, u32 size,
+			  const char *what)
 {
 	struct tpm_buf buf;
-	u32 count;
 	int err;
 
 	err = tpm_buf_init(&buf, TPM2_ST_NO_SESSIONS, TPM2_CC_GET_CAPABILITY);
 	if (err)
 		return err;
-	tpm_buf_append_u32(&buf, TPM2_CAP_HANDLES);
-	tpm_buf_append_u32(&buf, index);
+	tpm_buf_append_u32(&buf, cap);
+	tpm_buf_append_u32(&buf, property);
 	tpm_buf_append_u32(&buf, 1);
-	err = transmit(&buf, "handle lookup", index);
-	/* moreData, capability, count, handle */
-	if (!err && response_left(&buf, RSP_HEADER) < 1 + 4 + 4)
+	err = transmit(&buf, what, property);
+	/* moreData, capability, count */
+	if (!err && (response_left(&buf, RSP_HEADER) < 1 + 4 + 4 ||
+		     get_unaligned_be32(buf.data + RSP_HEADER + 1) != cap))
 		err = -EIO;
-	if (!err) {
-		count = get_unaligned_be32(buf.data + RSP_HEADER + 5);
-		err = count >= 1 && response_left(&buf, RSP_HEADER) >= 13 &&
-		      get_unaligned_be32(buf.data + RSP_HEADER + 9) == index;
-	}
+	if (!err)
+		err = get_unaligned_be32(buf.data + RSP_HEADER + 5) >= 1 &&
+		      response_left(&buf, RSP_HEADER) >= 13 + size &&
+		      get_unaligned_be32(buf.data + RSP_HEADER + 9) == property;
+	if (err == 1 && size)
+		memcpy(item, buf.data + RSP_HEADER + 13, size);
 	tpm_buf_destroy(&buf);
 	return err;
+}
+
+/* Whether @index is defined, without the kernel logging an error for an
+ * unknown handle. */
+static int nv_defined(u32 index)
+{
+	return get_capability(TPM2_CAP_HANDLES, index, NULL, 0,
+			      "handle lookup of NV index");
+}
+
+int jailhouse_tpm_hierarchy_auth_unset(const char **which)
+{
+	__be32 permanent;
+	u32 bits;
+	int err;
+
+	err = get_capability(TPM2_CAP_TPM_PROPERTIES, TPM2_PT_PERMANENT,
+			     &permanent, sizeof(permanent), "read of property");
+	if (err <= 0)
+		return err ?: -EIO;
+	bits = be32_to_cpu(permanent);
+	if (!(bits & TPMA_PERMANENT_OWNER_AUTH_SET))
+		*which = "owner";
+	else if (!(bits & TPMA_PERMANENT_LOCKOUT_AUTH_SET))
+		*which = "lockout";
+	else
+		return 0;
+	return 1;
 }
 
 static int parse_public(struct tpm_buf *buf, u32 index,
@@ -226,7 +259,7 @@ int jailhouse_tpm_nv_public(u32 index, struct jailhouse_nv_public *pub)
 	if (err)
 		return err;
 	tpm_buf_append_u32(&buf, index);
-	err = transmit(&buf, "public area read", index);
+	err = transmit(&buf, "public area read of NV index", index);
 	if (!err)
 		err = parse_public(&buf, index, pub);
 	tpm_buf_destroy(&buf);
@@ -250,7 +283,8 @@ int jailhouse_tpm_nv_define(u32 index, u32 attributes, u16 size)
 	tpm_buf_append_u32(&buf, attributes);
 	tpm_buf_append_u16(&buf, 0);		/* authPolicy: none */
 	tpm_buf_append_u16(&buf, size);
-	err = transmit(&buf, "definition (is an owner password set?)", index);
+	err = transmit(&buf, "definition (is an owner password set?) of NV "
+		       "index", index);
 	tpm_buf_destroy(&buf);
 	return err;
 }
@@ -280,7 +314,7 @@ int jailhouse_tpm_nv_read(u32 index, u16 offset, void *data, u16 len)
 		return err;
 	tpm_buf_append_u16(&buf, len);
 	tpm_buf_append_u16(&buf, offset);
-	err = transmit(&buf, "read", index);
+	err = transmit(&buf, "read of NV index", index);
 	/* parameterSize, then TPM2B_MAX_NV_BUFFER */
 	if (!err && (response_left(&buf, RSP_HEADER) < 4 + 2 + len ||
 		     get16(buf.data + RSP_HEADER + 4) != len))
@@ -314,12 +348,12 @@ static int nv_send_data(u32 cc, const char *what, u32 index,
 
 int jailhouse_tpm_nv_write(u32 index, u16 offset, const void *data, u16 len)
 {
-	return nv_send_data(TPM2_CC_NV_WRITE, "write", index, data, len,
-			    &offset);
+	return nv_send_data(TPM2_CC_NV_WRITE, "write of NV index", index, data,
+			    len, &offset);
 }
 
 int jailhouse_tpm_nv_extend(u32 index, const void *data, u16 len)
 {
-	return nv_send_data(TPM2_CC_NV_EXTEND, "extend", index, data, len,
-			    NULL);
+	return nv_send_data(TPM2_CC_NV_EXTEND, "extend of NV index", index,
+			    data, len, NULL);
 }

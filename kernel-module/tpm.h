@@ -41,6 +41,14 @@ int jailhouse_tpm_pcr_extend(u32 pcr, const void *event, size_t len);
 /** Return: 0, -ENOENT when @index is not defined, or an error. */
 int jailhouse_tpm_nv_public(u32 index, struct jailhouse_nv_public *pub);
 
+/**
+ * Whether the owner or the lockout hierarchy has an empty authorisation,
+ * which lets anyone undefine or clear NV indexes.
+ * Return: 1 with @which "owner" or "lockout", 0 when both are set, or an
+ * error.
+ */
+int jailhouse_tpm_hierarchy_auth_unset(const char **which);
+
 /** Define @index in the owner hierarchy, SHA-256 names, empty auth. */
 int jailhouse_tpm_nv_define(u32 index, u32 attributes, u16 size);
 

@@ -198,7 +198,7 @@ static int check_floor(struct check *c, u32 type, const char *name,
 	if (jailhouse_rollback_floor(type, &c->signer, name, &r))
 		return failed(c, -JAILHOUSE_SIG_ERR_ROLLBACK, "rollback",
 			      "the TPM's rollback floors are unknown (their NV "
-			      "log does not replay to its chain)");
+			      "log does not replay, or the TPM is gone)");
 	if (version >= r.floor)
 		return 0;
 	snprintf(reason, sizeof(reason), "security version %u below the "

@@ -14,8 +14,9 @@
 # rollback floors live in TPM NV storage, so that deleting the floors
 # file and reloading the module does not let an older image back, a
 # floor log changed behind the loader's back refuses every image, the
-# tool's history of the loads replays from zero, and the owner's reset
-# (undefining the indexes; docs/attestation.md) clears them.
+# tool's history of the loads replays from zero, the owner's reset
+# (undefining the indexes; docs/attestation.md) clears them, and a TPM
+# whose driver root unbound leaves them unknown, not file-backed.
 set -eu
 . tests/vm/lib/signed.sh
 . tests/vm/lib/tpm.sh
@@ -45,6 +46,9 @@ grep -v '^#' systemd/ima-policy >$ima/policy ||
 signed_load_module
 dmesg | grep -q "rollback floors are in the TPM" ||
 	fail "floors not TPM-backed: $(dmesg | grep 'rollback floors')"
+# swtpm's owner and lockout passwords are empty: root could reset them.
+dmesg | grep -q "the owner password is empty, so root can reset them" ||
+	fail "no warning of the empty owner password"
 check_replay "empty log"
 
 step "accepted images are extended; a refused one is not"
@@ -148,4 +152,22 @@ want=$(tr 'A-F' 'a-f' </sys/class/tpm/tpm0/pcr-sha1/10)
 got=$(replay_ima $ima/ascii_runtime_measurements)
 [ "$got" = "$want" ] || fail "IMA's list replays to $got, PCR 10 is $want"
 step "IMA: $(wc -l <$ima/ascii_runtime_measurements) records replay to PCR 10"
+
+# Last: IMA keeps the unbound chip, its extends fail from here on.
+step "a TPM the firmware describes but the kernel no longer offers (its"
+step "driver unbound) leaves the floors unknown, not file-backed"
+jailhouse policy load pol2 || fail "version 2 refused"
+rm -f $floors
+rmmod jailhouse
+tpmdev=$(readlink -f /sys/class/tpm/tpm0/device)
+echo "${tpmdev##*/}" >"$(readlink -f "$tpmdev/driver")/unbind" ||
+	fail "unbinding the TPM's driver"
+reload
+dmesg | grep -q "firmware describes a TPM 2.0" ||
+	fail "floors not unknown: $(dmesg | grep 'rollback floors' | tail -n 1)"
+if jailhouse policy load pol1 2>err; then
+	fail "version 1 accepted once the TPM's driver was unbound"
+fi
+dmesg | tail -n 2 | grep -q "the TPM's rollback floors are unknown" ||
+	fail "refusal does not say why: $(cat err; dmesg | tail -n 1)"
 echo "tpm-measure: PASS"
