@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * jailhouse keyring add CERT.der | list | lock, and jailhouse measurements.
+ * jailhouse keyring add CERT.der | list | lock.
  *
  * Certificates are added through the loader (JAILHOUSE_KEYRING_ADD),
  * which reads what each key may sign; the keyring is listed through its
  * serial number in /sys/module/jailhouse/parameters/keyring with the
- * plain keyctl system calls. Locking and the measurement log are module
- * files.
+ * plain keyctl system calls. Locking is a module parameter.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -24,7 +23,6 @@
 #define MODULE_DIR		"/sys/module/jailhouse"
 #define KEYRING_SERIAL		MODULE_DIR "/parameters/keyring"
 #define KEYRING_LOCKED		MODULE_DIR "/parameters/keyring_locked"
-#define MEASUREMENTS		MODULE_DIR "/measurements"
 #define MAX_CERT_SIZE		(64 * 1024)
 #define MAX_KEYS		1024
 
@@ -190,26 +188,4 @@ int cmd_keyring(int argc, char *argv[])
 		return write_file(KEYRING_LOCKED, "1");
 	jailhouse_usage(stderr, "keyring", NULL);
 	return -EINVAL;
-}
-
-int cmd_measurements(int argc, char *argv[])
-{
-	char buf[4096];
-	ssize_t len;
-	int fd;
-
-	(void)argv;
-	if (argc != 1) {
-		jailhouse_usage(stderr, "measurements", NULL);
-		return -EINVAL;
-	}
-	fd = open(MEASUREMENTS, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return fail(MEASUREMENTS, -errno);
-	while ((len = read(fd, buf, sizeof(buf))) > 0)
-		fwrite(buf, 1, len, stdout);
-	if (len < 0)
-		len = fail(MEASUREMENTS, -errno);
-	close(fd);
-	return len;
 }
