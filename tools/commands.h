@@ -147,6 +147,21 @@ int cmd_cell(int argc, char *argv[]);
 /* `jailhouse keyring add CERT.der|list|lock` (cmd-keyring.c). */
 int cmd_keyring(int argc, char *argv[]);
 
+/* Keys of the .jailhouse keyring read at most (cmd-keyring.c). */
+#define JAILHOUSE_MAX_KEYS	1024
+
+/**
+ * The serial numbers of the keys in the .jailhouse keyring into @keys
+ * (room for JAILHOUSE_MAX_KEYS). Return: how many, or -errno (printed).
+ */
+int jailhouse_keyring_keys(__s32 *keys);
+
+/**
+ * Key @key's description (the loader's keys: "CN: SKID-HEX"), read into
+ * @desc (@size bytes). Return: where in @desc the description starts.
+ */
+const char *jailhouse_key_description(__s32 key, char *desc, size_t size);
+
 /* `jailhouse measurements [--json]`: the loader's log of accepted
  * images (cmd-measurements.c). */
 int cmd_measurements(int argc, char *argv[]);

@@ -6,7 +6,9 @@
  * on CPU 0 and "demo" on CPU 1; $FAKE_FAILED_CPU (a number) is a CPU the
  * hypervisor reports failed. Every other request fails with the errno
  * $FAKE_ERRNO (a number; ENOTTY without it), as the loader refusing an
- * image does. The tool's state files (/var/lib/jailhouse/) are absent.
+ * image does. The tool's state files (/var/lib/jailhouse/) are absent;
+ * the .jailhouse keyring is the one whose serial number is in the file
+ * $FAKE_KEYRING.
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -22,6 +24,7 @@
 #include <jailhouse/ioctl.h>
 
 #define STATE_DIR	"/var/lib/jailhouse/"
+#define KEYRING_PARAM	"/sys/module/jailhouse/parameters/keyring"
 #define MAX_FD		1024
 
 /* The descriptors opened as the device (the tool opens it often). */
@@ -44,6 +47,8 @@ static int fake_open(const char *name, const char *path, int flags,
 		errno = ENOENT;
 		return -1;
 	}
+	if (!strcmp(path, KEYRING_PARAM) && getenv("FAKE_KEYRING"))
+		path = getenv("FAKE_KEYRING");
 	return real(path, flags, mode);
 }
 
