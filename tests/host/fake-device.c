@@ -4,9 +4,11 @@
  * tests (cc -shared, LD_PRELOAD): /dev/jailhouse opens /dev/null, and
  * its ioctls answer as an enabled hypervisor would. Two cells: "root"
  * on CPU 0 and "demo" on CPU 1; $FAKE_FAILED_CPU (a number) is a CPU the
- * hypervisor reports failed. Every other request fails with the errno
- * $FAKE_ERRNO (a number; ENOTTY without it), as the loader refusing an
- * image does. The tool's state files (/var/lib/jailhouse/) are absent;
+ * hypervisor reports failed; CPU N had 100 + N VM exits, 7 of them MMIO.
+ * The hypervisor's pools: 10 of 100 pages used, 2 of 50. With
+ * $FAKE_ERRNO (a number), that request and every other fails with it, as
+ * the loader refusing an image does; without, the others fail with
+ * ENOTTY. The tool's state files (/var/lib/jailhouse/) are absent;
  * the .jailhouse keyring is the one whose serial number is in the file
  * $FAKE_KEYRING.
  */
@@ -99,7 +101,23 @@ static int cpu_info(struct jailhouse_cpu_info *info)
 
 	info->state = failed && (unsigned int)atoi(failed) == info->cpu ?
 		      JAILHOUSE_CPU_FAILED : JAILHOUSE_CPU_RUNNING;
-	info->num_stats = 0;
+	info->num_stats = 2;
+	info->stats[JAILHOUSE_CPU_STAT_VMEXITS_TOTAL] = 100 + info->cpu;
+	info->stats[JAILHOUSE_CPU_STAT_VMEXITS_MMIO] = 7;
+	return 0;
+}
+
+static int hv_info(struct jailhouse_hv_info *info)
+{
+	const char *err = getenv("FAKE_ERRNO");
+
+	if (err) {
+		errno = atoi(err);
+		return -1;
+	}
+	*info = (struct jailhouse_hv_info){ .mem_pool_size = 100,
+		.mem_pool_used = 10, .remap_pool_size = 50,
+		.remap_pool_used = 2, .num_cells = 2 };
 	return 0;
 }
 
@@ -119,6 +137,8 @@ int ioctl(int fd, unsigned long request, ...)
 		return cell_info(arg);
 	if (request == JAILHOUSE_CPU_INFO)
 		return cpu_info(arg);
+	if (request == JAILHOUSE_HV_INFO)
+		return hv_info(arg);
 	errno = err ? atoi(err) : ENOTTY;
 	return -1;
 }
