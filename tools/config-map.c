@@ -3,8 +3,10 @@
  * jh-config show --map SYSTEM [CELL...]: the physical memory map of a
  * partitioning as a table, one row per range, in address order: where
  * the hypervisor, the root cell's RAM and devices and each cell's
- * memory sit, with sizes and owners, and which ranges two owners share.
- * jh-config show --svg FILE SYSTEM [CELL...]: the same rows drawn as an
+ * memory sit, with sizes and owners, and which ranges two owners share;
+ * with the system config's firmware map, the firmware's reserved, ACPI
+ * and NVS ranges too (owner "firmware": what a range is, shared by no
+ * one). jh-config show --svg FILE SYSTEM [CELL...]: the same rows drawn as an
  * SVG picture, one band per row in address order, coloured by owner.
  * Bands are of equal height, not to scale: a machine's map spans RAM at
  * 0 and devices near 4G, a linear picture would show neither.
@@ -12,12 +14,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config-names.h"
 #include "config-tool.h"
+
+/* The owner number of the firmware's ranges (struct map_row). */
+#define FIRMWARE	0xffffffffU
 
 struct map_row {
 	__u64 start, size;
 	const char *owner, *what;
-	unsigned int owner_no;	/* 0: hypervisor, 1: root, 2...: cells */
+	unsigned int owner_no;	/* 0: hypervisor, 1: root, 2...: cells,
+				 * FIRMWARE */
 };
 
 struct map {
@@ -61,6 +68,29 @@ static int add_cell(struct map *m, const struct jailhouse_cell_desc *cell,
 	return ret;
 }
 
+/* The firmware map's ranges but RAM, when the system config has one. */
+static int add_firmware(struct map *m, const struct jailhouse_system *sys)
+{
+	const struct jailhouse_firmware_range *r;
+	struct jailhouse_memory mem = { 0 };
+	unsigned int n;
+	int ret = 0;
+
+	if (!(sys->flags & JAILHOUSE_SYS_FIRMWARE_MAP))
+		return 0;
+	r = jailhouse_system_firmware_map(sys);
+	for (n = 0; n < sys->num_firmware_ranges && !ret; n++) {
+		if (r[n].type == JAILHOUSE_FIRMWARE_RAM)
+			continue;
+		mem.phys_start = r[n].start;
+		mem.size = r[n].size;
+		ret = add_row(m, &mem, "firmware", FIRMWARE,
+			      config_name_of(config_firmware_types,
+					     r[n].type));
+	}
+	return ret;
+}
+
 static int by_start(const void *a, const void *b)
 {
 	const struct map_row *x = a, *y = b;
@@ -74,9 +104,12 @@ static bool shared(const struct map *m, unsigned int i)
 	const struct map_row *r = &m->rows[i], *o;
 	unsigned int n;
 
+	if (r->owner_no == FIRMWARE)
+		return false;
 	for (n = 0; n < m->num; n++) {
 		o = &m->rows[n];
-		if (n != i && strcmp(o->owner, r->owner) &&
+		if (n != i && o->owner_no != FIRMWARE &&
+		    strcmp(o->owner, r->owner) &&
 		    o->start < r->start + r->size && r->start < o->start + o->size)
 			return true;
 	}
@@ -109,8 +142,10 @@ static void print_map(FILE *out, const struct map *m)
 #define SVG_BAR_X	16
 #define SVG_BAR_W	180
 
-/* Fill colours: the hypervisor's, the root cell's, then the cells'. */
+/* Fill colours: the firmware's, the hypervisor's, the root cell's, then
+ * the cells'. */
 static const char *const owner_colours[] = {
+	"#f2e6b8",
 	"#d9534f", "#a0a0a0", "#5b8def", "#48b07a", "#e0a030", "#a06cd5",
 	"#2bb0b8", "#d66aa0",
 };
@@ -137,8 +172,10 @@ static const char *owner_colour(unsigned int owner_no)
 	const unsigned int num = sizeof(owner_colours) /
 				 sizeof(owner_colours[0]);
 
-	return owner_colours[owner_no < 2 ? owner_no :
-			     2 + (owner_no - 2) % (num - 2)];
+	if (owner_no == FIRMWARE)
+		return owner_colours[0];
+	return owner_colours[owner_no < 2 ? 1 + owner_no :
+			     3 + (owner_no - 2) % (num - 3)];
 }
 
 /* One band: devices paler and dashed, shared ranges outlined thick. */
@@ -235,7 +272,7 @@ int config_show_map(FILE *out, const char *svg, const char *const *names,
 	}
 	ret = ret ?: add_row(&m, &sys->hypervisor_memory, "hypervisor", 0,
 			     "hypervisor") ?:
-	      add_cell(&m, &sys->root_cell, 1);
+	      add_cell(&m, &sys->root_cell, 1) ?: add_firmware(&m, sys);
 	for (i = 1; i < num && !ret; i++)
 		ret = add_cell(&m, (const void *)blobs[i].data, i + 1);
 	if (!ret)
