@@ -26,9 +26,13 @@ static int log_error(const char *path, unsigned int line, const char *reason)
 	return -EBADMSG;
 }
 
+/* A %u as the loader prints it, and so a JSON number: no leading 0. */
 static bool is_number(const char *s)
 {
-	return *s && strspn(s, "0123456789") == strlen(s);
+	size_t len = strlen(s);
+
+	return len && len <= 10 && strspn(s, "0123456789") == len &&
+	       (s[0] != '0' || len == 1);
 }
 
 /* Split @line (no newline) at its blanks into exactly NUM_FIELDS words. */
@@ -72,8 +76,6 @@ static void print_entry_json(char *const field[NUM_FIELDS], bool first)
 	printf("}");
 }
 
-typedef char *entry_t[NUM_FIELDS];
-
 /*
  * The log in @t (changed: split into words) as a JSON array. Every line
  * is checked first: a script gets valid JSON or nothing.
@@ -82,7 +84,7 @@ static int print_json(const char *path, struct text *t)
 {
 	char *line, *nl, *end = t->buf + t->len;
 	unsigned int n, lines = 0;
-	entry_t *entry;
+	char *(*entry)[NUM_FIELDS];
 	int err = 0;
 
 	/* A line has at least 14 bytes: room for all of them. */
