@@ -109,6 +109,29 @@ int jailhouse_sig_check_header(const struct jailhouse_sig_header *hdr,
 	return *reason ? -EBADMSG : 0;
 }
 
+bool jailhouse_sig_orphan_header(const void *data, __u64 size, __u64 *at)
+{
+	static const char magic[] = JAILHOUSE_SIG_HEADER_MAGIC;
+	struct jailhouse_sig_header hdr;
+	const __u8 *bytes = data;
+	const char *reason;
+	bool found = false;
+	__u64 pos;
+
+	for (pos = 0; size >= sizeof(hdr) && pos <= size - sizeof(hdr);
+	     pos++) {
+		if (bytes[pos] != magic[0] ||
+		    memcmp(bytes + pos, magic, sizeof(magic) - 1))
+			continue;
+		memcpy(&hdr, bytes + pos, sizeof(hdr));
+		if (!jailhouse_sig_check_header(&hdr, pos, &reason)) {
+			*at = pos;
+			found = true;
+		}
+	}
+	return found;
+}
+
 int jailhouse_sig_parse(const void *data, size_t size,
 			struct jailhouse_sig_parts *parts, const char **reason)
 {

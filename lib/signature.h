@@ -87,6 +87,20 @@ int jailhouse_sig_parse(const void *data, size_t size,
 			struct jailhouse_sig_parts *parts, const char **reason);
 
 /**
+ * In an unsigned file (@size bytes at @data), find the last signed header
+ * that sits where its own payload size puts it: what is left of a
+ * signature block whose trailer is gone (truncated) or no longer at the
+ * end (appended to). JAILHOUSE_SIG_DAMAGED says so.
+ *
+ * Return: whether there is one; its offset in *@at.
+ */
+bool jailhouse_sig_orphan_header(const void *data, __u64 size, __u64 *at);
+
+#define JAILHOUSE_SIG_DAMAGED	"signature block damaged: signed header " \
+	"at offset %llu, but no signature trailer at the end of the file " \
+	"(truncated, or appended to)"
+
+/**
  * Check the shape of a CMS SignedData (DER) strictly and find its signer's
  * identifier: exactly one SignerInfo (so the identified signer is the one
  * that verified), SHA-256 (as the signed header says), RSA, detached

@@ -51,32 +51,6 @@ void jh_sigfile_unmap(const void *p, size_t len)
 	munmap((void *)p, len);
 }
 
-/*
- * The last signed header in @map (@size bytes) that is where its own
- * payload size puts it: what is left of a signature block whose trailer
- * is gone (truncated) or no longer at the end (appended to).
- */
-static bool orphan_header(const __u8 *map, __u64 size, __u64 *at)
-{
-	static const char magic[] = JAILHOUSE_SIG_HEADER_MAGIC;
-	struct jailhouse_sig_header hdr;
-	const __u8 *p = map, *hit;
-	const char *reason;
-	bool found = false;
-
-	while ((hit = memmem(p, map + size - p, magic, sizeof(magic) - 1))) {
-		p = hit + 1;
-		if ((__u64)(hit - map) + sizeof(hdr) > size)
-			break;
-		memcpy(&hdr, hit, sizeof(hdr));
-		if (!jailhouse_sig_check_header(&hdr, hit - map, &reason)) {
-			*at = hit - map;
-			found = true;
-		}
-	}
-	return found;
-}
-
 /* An unsigned file: refused if it is a signed one damaged. */
 static int check_not_damaged(const struct jh_sigfile *f)
 {
@@ -90,14 +64,12 @@ static int check_not_damaged(const struct jh_sigfile *f)
 	err = jh_sigfile_map(f, 0, f->size, &map);
 	if (err)
 		return err;
-	damaged = orphan_header(map, f->size, &at);
+	damaged = jailhouse_sig_orphan_header(map, f->size, &at);
 	jh_sigfile_unmap(map, f->size);
 	if (!damaged)
 		return 0;
-	return jh_fail(f->path, -JAILHOUSE_SIG_ERR_MALFORMED, "signature "
-		       "block damaged: signed header at offset %llu, but no "
-		       "signature trailer at the end of the file (truncated, "
-		       "or appended to)", (unsigned long long)at);
+	return jh_fail(f->path, -JAILHOUSE_SIG_ERR_MALFORMED,
+		       JAILHOUSE_SIG_DAMAGED, (unsigned long long)at);
 }
 
 static int read_signature(struct jh_sigfile *f)

@@ -40,7 +40,7 @@ static void print_pool(const char *name, __u64 used, __u64 size, bool json)
 		       (unsigned long long)used, (unsigned long long)size);
 }
 
-/* The pools and cells; with @json the first keys of the object. */
+/* The pools and cells; with @json the object's start and first keys. */
 static int print_hv_info(bool json)
 {
 	struct jailhouse_hv_info info;
@@ -51,6 +51,9 @@ static int print_hv_info(bool json)
 		fprintf(stderr, "jailhouse: the hypervisor is not enabled\n");
 	if (err < 0)
 		return err;
+	/* Nothing on stdout before the loader answered: no half object. */
+	if (json)
+		printf("{");
 	print_pool(json ? "memory_pool" : "Memory pool:", info.mem_pool_used,
 		   info.mem_pool_size, json);
 	print_pool(json ? "remap_pool" : "Remap pool:", info.remap_pool_used,
@@ -187,8 +190,6 @@ static int hypervisor_info(bool json)
 {
 	int err;
 
-	if (json)
-		printf("{");
 	err = print_hv_info(json);
 	if (err >= 0)
 		err = jailhouse_print_vmexits(NULL, 0, json);

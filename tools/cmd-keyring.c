@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * jailhouse keyring add CERT.der | list | lock, and jailhouse measurements.
+ * jailhouse keyring add CERT.der | list | lock.
  *
  * Certificates are added through the loader (JAILHOUSE_KEYRING_ADD),
  * which reads what each key may sign; the keyring is listed through its
  * serial number in /sys/module/jailhouse/parameters/keyring with the
- * plain keyctl system calls. Locking and the measurement log are module
- * files.
+ * plain keyctl system calls. Locking is a module parameter.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -24,9 +23,7 @@
 #define MODULE_DIR		"/sys/module/jailhouse"
 #define KEYRING_SERIAL		MODULE_DIR "/parameters/keyring"
 #define KEYRING_LOCKED		MODULE_DIR "/parameters/keyring_locked"
-#define MEASUREMENTS		MODULE_DIR "/measurements"
 #define MAX_CERT_SIZE		(64 * 1024)
-#define MAX_KEYS		1024
 
 static int fail(const char *what, int err)
 {
@@ -131,46 +128,62 @@ static int keyring_add(const char *cert_path)
 	return key < 0 ? key : 0;
 }
 
-/* "SERIAL DESCRIPTION", or with @json {"serial": N, "description": ".."} */
-static void print_key(long key, bool json, bool first)
+const char *jailhouse_key_description(__s32 key, char *desc, size_t size)
 {
-	char desc[512];
-	const char *text;
 	long len;
 
-	len = syscall(SYS_keyctl, KEYCTL_DESCRIBE, key, desc, sizeof(desc));
-	if (len < 0 || len > (long)sizeof(desc))
-		snprintf(desc, sizeof(desc), "?;;;;(%s)", strerror(errno));
-	desc[sizeof(desc) - 1] = '\0';
-	/* "type;uid;gid;perm;description": show the description. */
-	text = strrchr(desc, ';') ? strrchr(desc, ';') + 1 : desc;
+	len = syscall(SYS_keyctl, KEYCTL_DESCRIBE, key, desc, size);
+	if (len < 0 || len > (long)size)
+		snprintf(desc, size, "?;;;;(%s)", strerror(errno));
+	desc[size - 1] = '\0';
+	/* "type;uid;gid;perm;description": the description. */
+	return strrchr(desc, ';') ? strrchr(desc, ';') + 1 : desc;
+}
+
+/* "SERIAL DESCRIPTION", or with @json {"serial": N, "description": ".."} */
+static void print_key(__s32 key, bool json, bool first)
+{
+	char desc[512];
+	const char *text = jailhouse_key_description(key, desc, sizeof(desc));
+
 	if (!json) {
-		printf("%ld %s\n", key, text);
+		printf("%d %s\n", key, text);
 		return;
 	}
-	printf("%s\n  {\"serial\": %ld, \"description\": ", first ? "" : ",",
+	printf("%s\n  {\"serial\": %d, \"description\": ", first ? "" : ",",
 	       key);
 	jailhouse_json_string(text, sizeof(desc));
 	printf("}");
 }
 
-static int keyring_list(bool json)
+int jailhouse_keyring_keys(__s32 *keys)
 {
-	static __s32 keys[MAX_KEYS];
-	long len, i;
+	long len;
 	int ring;
 
 	ring = keyring_serial();
 	if (ring < 0)
 		return ring;
-	len = syscall(SYS_keyctl, KEYCTL_READ, ring, keys, sizeof(keys));
+	len = syscall(SYS_keyctl, KEYCTL_READ, ring, keys,
+		      JAILHOUSE_MAX_KEYS * sizeof(*keys));
 	if (len < 0)
 		return fail(".jailhouse keyring", -errno);
-	if (len > (long)sizeof(keys))
-		len = sizeof(keys);
+	if (len > (long)(JAILHOUSE_MAX_KEYS * sizeof(*keys)))
+		len = JAILHOUSE_MAX_KEYS * sizeof(*keys);
+	return len / sizeof(*keys);
+}
+
+static int keyring_list(bool json)
+{
+	static __s32 keys[JAILHOUSE_MAX_KEYS];
+	int num, i;
+
+	num = jailhouse_keyring_keys(keys);
+	if (num < 0)
+		return num;
 	if (json)
 		printf("[");
-	for (i = 0; i < len / (long)sizeof(keys[0]); i++)
+	for (i = 0; i < num; i++)
 		print_key(keys[i], json, i == 0);
 	if (json)
 		printf("\n]\n");
@@ -190,26 +203,4 @@ int cmd_keyring(int argc, char *argv[])
 		return write_file(KEYRING_LOCKED, "1");
 	jailhouse_usage(stderr, "keyring", NULL);
 	return -EINVAL;
-}
-
-int cmd_measurements(int argc, char *argv[])
-{
-	char buf[4096];
-	ssize_t len;
-	int fd;
-
-	(void)argv;
-	if (argc != 1) {
-		jailhouse_usage(stderr, "measurements", NULL);
-		return -EINVAL;
-	}
-	fd = open(MEASUREMENTS, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return fail(MEASUREMENTS, -errno);
-	while ((len = read(fd, buf, sizeof(buf))) > 0)
-		fwrite(buf, 1, len, stdout);
-	if (len < 0)
-		len = fail(MEASUREMENTS, -errno);
-	close(fd);
-	return len;
 }

@@ -76,6 +76,21 @@ struct iovec;
 int jailhouse_replace_file(const char *path, const struct iovec *iov,
 			   int num);
 
+/* A whole file in memory. */
+struct text {
+	char *buf;	/* malloc'ed */
+	size_t len;
+};
+
+/** All of @fd into @t (history.c). Return: 0 or -errno, @t empty. */
+int jailhouse_read_fd(int fd, struct text *t);
+
+/**
+ * The loader's measurement log, /sys/module/jailhouse/measurements, or
+ * $JAILHOUSE_MEASUREMENTS (tests/host) (history.c).
+ */
+const char *jailhouse_live_log(void);
+
 /**
  * Keep the logs of this boot's loads in JAILHOUSE_HISTORY_FILE
  * (history.c). Return: 0 or -errno, printed.
@@ -132,7 +147,23 @@ int cmd_cell(int argc, char *argv[]);
 /* `jailhouse keyring add CERT.der|list|lock` (cmd-keyring.c). */
 int cmd_keyring(int argc, char *argv[]);
 
-/* `jailhouse measurements`: the loader's log of accepted images. */
+/* Keys of the .jailhouse keyring read at most (cmd-keyring.c). */
+#define JAILHOUSE_MAX_KEYS	1024
+
+/**
+ * The serial numbers of the keys in the .jailhouse keyring into @keys
+ * (room for JAILHOUSE_MAX_KEYS). Return: how many, or -errno (printed).
+ */
+int jailhouse_keyring_keys(__s32 *keys);
+
+/**
+ * Key @key's description (the loader's keys: "CN: SKID-HEX"), read into
+ * @desc (@size bytes). Return: where in @desc the description starts.
+ */
+const char *jailhouse_key_description(__s32 key, char *desc, size_t size);
+
+/* `jailhouse measurements [--json]`: the loader's log of accepted
+ * images (cmd-measurements.c). */
 int cmd_measurements(int argc, char *argv[]);
 
 /* `jailhouse policy load POLICY` (cmd-policy.c). */

@@ -163,6 +163,25 @@ static int no_reservation(struct create_machine *m, unsigned int count)
 }
 
 /*
+ * A reservation smaller than --mem-hv: refused, not shrunk to fit behind
+ * the operator's back.
+ */
+static int small_reservation(struct create_machine *m,
+			     const struct create_entry *found)
+{
+	char hv[32], has[32];
+
+	config_size_text(hv, sizeof(hv), m->req->mem_hv);
+	config_size_text(has, sizeof(has), found->end - found->start);
+	snprintf(m->error, CONFIG_ERROR_LEN, "%s/proc/iomem: the memmap= "
+		 "reservation at 0x%llx holds %s, less than --mem-hv %s: ask "
+		 "for less, or reserve more (memmap=SIZE$0x%llx)", m->root,
+		 (unsigned long long)found->start, has, hv,
+		 (unsigned long long)found->start);
+	return -ENOSPC;
+}
+
+/*
  * The hypervisor's memory: a range above 1 MiB (Linux reserves low pages
  * of its own) that Linux reserved at boot although the firmware reports
  * RAM there, i.e. memmap=SIZE$ADDR. With memmap= on the command line, its
@@ -188,10 +207,11 @@ static int find_reservation(struct create_machine *m)
 	}
 	if (count != 1)
 		return no_reservation(m, count);
+	if (found->end - found->start < m->req->mem_hv)
+		return small_reservation(m, found);
 	m->resv_start = found->start;
 	m->resv_end = found->end;
-	m->hv_size = found->end - found->start < m->req->mem_hv ?
-		     found->end - found->start : m->req->mem_hv;
+	m->hv_size = m->req->mem_hv;
 	return 0;
 }
 

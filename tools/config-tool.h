@@ -135,9 +135,10 @@ int config_check_machine(FILE *out, const char *const *names,
 
 /*
  * The physical memory map of the system config and cells @blobs (named
- * by @names, the system config first) as a table on @out (config-map.c).
+ * by @names, the system config first) as a table on @out, or with @svg
+ * as an SVG picture written to the file @svg (config-map.c).
  */
-int config_show_map(FILE *out, const char *const *names,
+int config_show_map(FILE *out, const char *svg, const char *const *names,
 		    const struct config_blob *blobs, unsigned int num,
 		    char *error);
 

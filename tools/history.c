@@ -26,11 +26,6 @@
 #define LIVE_LOG	"/sys/module/jailhouse/measurements"
 #define BASE_PREFIX	"0 pcr-base "
 
-struct text {
-	char *buf;
-	size_t len;
-};
-
 static const char *path_of(const char *env, const char *fallback)
 {
 	const char *path = getenv(env);
@@ -44,8 +39,8 @@ static int history_error(const char *path, const char *reason, int err)
 	return err;
 }
 
-/* All of @fd into @t (malloc'ed); sysfs files say no size: read on. */
-static int read_fd(int fd, struct text *t)
+/* Sysfs files say no size: read on until the end. */
+int jailhouse_read_fd(int fd, struct text *t)
 {
 	size_t size = 0;
 	ssize_t n;
@@ -57,15 +52,24 @@ static int read_fd(int fd, struct text *t)
 		if (t->len == size) {
 			size = size ? 2 * size : 65536;
 			buf = realloc(t->buf, size);
-			if (!buf)
-				return -ENOMEM;
+			if (!buf) {
+				errno = ENOMEM;
+				n = -1;
+				break;
+			}
 			t->buf = buf;
 		}
 		n = read(fd, t->buf + t->len, size - t->len);
 		if (n > 0)
 			t->len += n;
 	} while (n > 0);
-	return n < 0 ? -errno : 0;
+	if (n == 0)
+		return 0;
+	n = -errno;
+	free(t->buf);
+	t->buf = NULL;
+	t->len = 0;
+	return n;
 }
 
 /* The file at @path into @t; a missing one is empty. */
@@ -78,12 +82,8 @@ static int read_text(const char *path, struct text *t)
 	t->len = 0;
 	if (fd < 0)
 		return errno == ENOENT ? 0 : -errno;
-	err = read_fd(fd, t);
+	err = jailhouse_read_fd(fd, t);
 	close(fd);
-	if (err) {
-		free(t->buf);
-		t->buf = NULL;
-	}
 	return err;
 }
 
@@ -132,11 +132,16 @@ static int write_history(const char *path, const struct text *live)
 	return 0;
 }
 
+const char *jailhouse_live_log(void)
+{
+	return path_of("JAILHOUSE_MEASUREMENTS", LIVE_LOG);
+}
+
 int jailhouse_history_save(void)
 {
 	const char *history = path_of("JAILHOUSE_HISTORY",
 				      JAILHOUSE_HISTORY_FILE);
-	const char *live_path = path_of("JAILHOUSE_MEASUREMENTS", LIVE_LOG);
+	const char *live_path = jailhouse_live_log();
 	struct text live;
 	int err;
 

@@ -76,7 +76,7 @@ static const char *const usage_lines[] = {
 	"keyring add CERT.der",
 	"keyring list [--json]",
 	"keyring lock",
-	"measurements",
+	"measurements [--json]",
 	"policy load POLICY",
 	NULL
 };

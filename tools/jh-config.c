@@ -4,6 +4,7 @@
  *   jh-config build CONFIG.conf [-o OUT.cell]
  *   jh-config show CONFIG.cell
  *   jh-config show --map SYSTEM [CELL...]  (the memory map as a table)
+ *   jh-config show --svg FILE SYSTEM [CELL...]  (... as a picture)
  *   jh-config check SYSTEM [CELL...]      (binary or text files)
  *   jh-config import JAILHOUSE.cell [-o OUT.cell]
  *   jh-config create [--sysroot DIR] [--mem-hv SIZE] [--mem-inmates SIZE]
@@ -21,6 +22,7 @@ static const char *const usage_lines[] = {
 	"build CONFIG.conf [-o OUT.cell]",
 	"show CONFIG.cell",
 	"show --map SYSTEM [CELL...]",
+	"show --svg FILE SYSTEM [CELL...]",
 	"check SYSTEM [CELL...]",
 	"import JAILHOUSE.cell [-o OUT.cell]",
 	"create [--sysroot DIR] [--mem-hv SIZE] [--mem-inmates SIZE] "
@@ -72,9 +74,12 @@ static int cmd_show(const char *in, char *error)
 	return ret;
 }
 
-/* check, or with @map show --map: the files loaded, then the command. */
+/*
+ * check, or with @map show --map (--svg @svg): the files loaded, then
+ * the command.
+ */
 static int cmd_check(char *const *files, unsigned int num, bool map,
-		     char *error)
+		     const char *svg, char *error)
 {
 	struct config_blob *blobs = calloc(num, sizeof(*blobs));
 	unsigned int i;
@@ -85,8 +90,8 @@ static int cmd_check(char *const *files, unsigned int num, bool map,
 	for (i = 0; i < num && !ret; i++)
 		ret = config_load(files[i], &blobs[i], error);
 	if (!ret && map)
-		ret = config_show_map(stdout, (const char *const *)files, blobs,
-				      num, error);
+		ret = config_show_map(stdout, svg, (const char *const *)files,
+				      blobs, num, error);
 	else if (!ret)
 		ret = config_check(stdout, (const char *const *)files, blobs,
 				   num, error);
@@ -226,9 +231,13 @@ static int run(int argc, char **argv, char *error)
 
 	if (strcmp(cmd, "check") == 0 && argc > 2)
 		return cmd_check(argv + 2, (unsigned int)argc - 2, false,
-				 error);
+				 NULL, error);
 	if (strcmp(cmd, "show") == 0 && argc > 3 && !strcmp(argv[2], "--map"))
-		return cmd_check(argv + 3, (unsigned int)argc - 3, true, error);
+		return cmd_check(argv + 3, (unsigned int)argc - 3, true, NULL,
+				 error);
+	if (strcmp(cmd, "show") == 0 && argc > 4 && !strcmp(argv[2], "--svg"))
+		return cmd_check(argv + 4, (unsigned int)argc - 4, true,
+				 argv[3], error);
 	if (strcmp(cmd, "create") == 0)
 		return create_args(argc, argv, error);
 	if (in_out_args(argc, argv, &out))

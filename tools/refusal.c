@@ -3,11 +3,13 @@
  * Why the loader refused a signed file, said with the file's name. The
  * loader answers with an errno (include/jailhouse/signature.h) and logs
  * the details; from the errno and the files themselves (trailer, signed
- * header, signer) this finds which of a request's files was refused and
- * says so in words a person can act on, errno text kept in parentheses.
+ * header, signer) and the .jailhouse keyring this finds which of a
+ * request's files was refused and says so in words a person can act on,
+ * errno text kept in parentheses.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,6 +102,53 @@ static __u32 loader_floor(const struct examined *ex)
 	return floor;
 }
 
+/* Bytes of @id that differ from the hex digits at @hex (UINT_MAX: not
+ * an identifier of @id's length). */
+static unsigned int bytes_differing(const struct jailhouse_signer_id *id,
+				    const char *hex)
+{
+	unsigned int i, n = 0, byte;
+
+	if (strspn(hex, "0123456789abcdef") != 2 * id->len ||
+	    hex[2 * id->len])
+		return UINT_MAX;
+	for (i = 0; i < id->len; i++)
+		if (sscanf(hex + 2 * i, "%2x", &byte) != 1 || byte != id->id[i])
+			n++;
+	return n;
+}
+
+/*
+ * Whether @ex's signer identifier is one or two bytes off a trusted key's
+ * ("CN: SKID-HEX"): the signature block was damaged, the file was not
+ * signed by a stranger (jh-sign --verify says the same, signer/check.c).
+ * If so, say why.
+ */
+static bool damaged_signer(const char *path, const struct examined *ex)
+{
+	static __s32 keys[JAILHOUSE_MAX_KEYS];
+	const char *text, *hex;
+	char desc[512];
+	unsigned int n = 0;
+	int num, i;
+
+	if (ex->signer.type != JAILHOUSE_SIGNER_SKID)
+		return false;
+	num = jailhouse_keyring_keys(keys);
+	for (i = 0; i < num && (n == 0 || n > 2); i++) {
+		text = jailhouse_key_description(keys[i], desc, sizeof(desc));
+		hex = strrchr(text, ' ');
+		n = bytes_differing(&ex->signer, hex ? hex + 1 : text);
+	}
+	if (n == 0 || n > 2)
+		return false;
+	fprintf(stderr, "jailhouse: %s: signature malformed: its signer "
+		"identifier differs from that of the trusted key '%s' in %u "
+		"byte%s (damaged) (%s)\n", path, text, n, n == 1 ? "" : "s",
+		strerror(ENOKEY));
+	return true;
+}
+
 /* Whether @ex is the file that earned @err, and if so, say why. */
 static bool explain_one(const struct signed_input *in,
 			const struct examined *ex, int err)
@@ -108,9 +157,14 @@ static bool explain_one(const struct signed_input *in,
 	const char *path = in->path, *text = strerror(err);
 	char who[2 * JAILHOUSE_SIG_SIGNER_ID_MAX + 20];
 	__u32 floor;
+	__u64 at;
 
 	if (ex->parse_err) {
-		if (err == ENODATA && ex->parse_err == -ENODATA)
+		if (err == ENODATA && ex->parse_err == -ENODATA &&
+		    jailhouse_sig_orphan_header(ex->map, ex->size, &at))
+			fprintf(stderr, "jailhouse: %s: " JAILHOUSE_SIG_DAMAGED
+				" (%s)\n", path, (unsigned long long)at, text);
+		else if (err == ENODATA && ex->parse_err == -ENODATA)
 			fprintf(stderr, "jailhouse: %s: not signed: sign it "
 				"with jh-sign (only sig_enforce=0 runs "
 				"unsigned images) (%s)\n", path, text);
@@ -124,6 +178,8 @@ static bool explain_one(const struct signed_input *in,
 	signer_text(&ex->signer, who, sizeof(who));
 	switch (err) {
 	case ENOKEY:
+		if (damaged_signer(path, ex))
+			return true;
 		fprintf(stderr, "jailhouse: %s: signed by a key the "
 			".jailhouse keyring does not trust (%s): add its "
 			"certificate with 'jailhouse keyring add' before the "

@@ -3,7 +3,8 @@
  * libFuzzer target: lib/signature.c, as the loader runs it on every
  * image user space hands in: the trailer and header of a signed file, and
  * the CMS shape check, on the input as a whole file and as a bare CMS blob,
- * and the certificate reader of `jailhouse keyring add`. Whatever is
+ * the certificate reader of `jailhouse keyring add`, and the search for
+ * an orphaned signed header the tools run on a refused file. Whatever is
  * accepted must lie inside the input.
  */
 #include <stdint.h>
@@ -42,6 +43,21 @@ static void check_cert(const void *der, size_t size)
 		abort();
 }
 
+/* An orphaned header lies inside the input, after its payload. */
+static void check_orphan(const void *data, size_t size)
+{
+	const struct jailhouse_sig_header *hdr;
+	__u64 at;
+
+	if (!jailhouse_sig_orphan_header(data, size, &at))
+		return;
+	if (at + sizeof(*hdr) > size)
+		abort();
+	hdr = (const void *)((const uint8_t *)data + at);
+	if (hdr->payload_size != at)
+		abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct jailhouse_sig_parts parts;
@@ -58,5 +74,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	check_signer(data, size);
 	check_cert(data, size);
+	check_orphan(data, size);
 	return 0;
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Cell create refusals, each before any CPU leaves Linux: with the
-# hypervisor disabled, unsigned, signed by an untrusted key, signed as
+# hypervisor disabled, unsigned, signed by an untrusted key, a damaged
+# signature block (cut short, appended to, signer flipped), signed as
 # another type, without a policy, against the policy (too many CPUs, no
 # sandbox flag, no bound on the reply timeout), against the system config
 # (hypervisor memory, a CPU the root cell lacks, Linux's RAM, firmware's
@@ -63,6 +64,28 @@ jh-sign keygen --key $work/other.pem --cert $work/other-cert.pem \
 jh-sign --key $work/other.pem --cert $work/other-cert.pem \
 	-o $work/untrusted.cell configs/x86/sandbox-demo.cell
 refused $work/untrusted.cell "signed by a key the .jailhouse keyring does not trust" \
+	"refused: signature check failed"
+
+# A damaged signature block, told as such although the loader sees no
+# trailer (cut short, appended to) or no key (the signer identifier a
+# byte off the trusted key's): tests/host/refusals with a stand-in loader.
+size=$(wc -c <$work/demo.cell)
+dd if=$work/demo.cell of=$work/cut.cell bs=1 count=$((size - 7)) 2>/dev/null
+refused $work/cut.cell "cut.cell: signature block damaged: signed header at offset" \
+	"refused: signed check failed"
+cat $work/demo.cell configs/x86/sandbox-demo.cell >$work/appended.cell
+refused $work/appended.cell "appended.cell: signature block damaged" \
+	"refused: signed check failed"
+skid=$(jh-sign --info $work/demo.cell | sed -n 's/^signer: *skid://p')
+hex=$(od -An -v -tx1 $work/demo.cell | tr -s ' \n' '  ')
+prefix=${hex%%" $(echo "$skid" | sed 's/../& /g; s/ $//')"*}
+[ -n "$skid" ] && [ "$prefix" != "$hex" ] || fail "no signer skid in demo.cell"
+at=$((${#prefix} / 3))
+byte=$(od -An -tu1 -j $at -N1 $work/demo.cell | tr -d ' ')
+cp $work/demo.cell $work/flipped.cell
+printf "\\$(printf %o $((byte ^ 1)))" |
+	dd of=$work/flipped.cell bs=1 seek=$at conv=notrunc 2>/dev/null
+refused $work/flipped.cell "signature malformed: its signer identifier differs from that of the trusted key" \
 	"refused: signature check failed"
 jh-sign --cell sandbox-demo -o $work/inmate.cell \
 	inmates/demos/x86/sandbox-demo.bin

@@ -71,6 +71,9 @@ skid=$(jh-sign --info good | sed -n 's/^signer: *skid:\([0-9a-f]*\).*/\1/p')
 jailhouse measurements | tee measurements
 grep -q "^0 policy base 2 sha256:$digest skid:$skid verified$" measurements ||
 	die "measurement missing or wrong"
+jailhouse measurements --json | tee measurements.json
+grep -q "^  {\"index\": 0, \"type\": \"policy\", \"name\": \"base\", \"version\": 2, \"sha256\": \"$digest\", \"signer\": \"skid:$skid\", \"status\": \"verified\"}$" \
+	measurements.json || die "measurements --json: $(cat measurements.json)"
 
 step "refusals"
 refused pol "pol: not signed: sign it with jh-sign .*(No data available)" \
